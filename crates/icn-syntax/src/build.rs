@@ -1,0 +1,300 @@
+//! Pest pairs → typed tree, one small function per grammar rule.
+//!
+//! Atomic rules (pieces, squares, integers) arrive as one pair each; their
+//! text was already checked by the grammar, so they are split by hand here,
+//! which is what keeps long piece lists fast.
+
+use std::borrow::Cow;
+
+use pest::iterators::Pair;
+
+use crate::ast::*;
+use crate::parser::Rule;
+use crate::{Diagnostic, Span};
+
+type P<'a> = Pair<'a, Rule>;
+
+fn span(p: &P<'_>) -> Span {
+    p.as_span().into()
+}
+
+/// Builds the document from the `document` pair; collects keyword errors.
+pub(crate) fn document<'a>(pair: P<'a>, errors: &mut Vec<Diagnostic>) -> Document<'a> {
+    let mut doc = Document {
+        span: span(&pair),
+        ..Document::default()
+    };
+    for p in pair.into_inner() {
+        match p.as_rule() {
+            Rule::metadata => doc.metadata.push(metadata(p)),
+            Rule::piece_list => doc.pieces = piece_list(p),
+            Rule::movetext => movetext(p, &mut doc),
+            Rule::EOI => {}
+            _ => doc.fields.push(field(p, errors)),
+        }
+    }
+    doc
+}
+
+fn metadata(p: P<'_>) -> MetaTag<'_> {
+    let sp = span(&p);
+    let mut inner = p.into_inner();
+    let name = inner.next().map(|n| n.as_str()).unwrap_or_default();
+    let raw = inner.next().map(|v| v.as_str()).unwrap_or_default();
+    let value = if raw.contains('\\') {
+        Cow::Owned(unescape(raw))
+    } else {
+        Cow::Borrowed(raw)
+    };
+    MetaTag {
+        name: Cow::Borrowed(name),
+        value,
+        span: sp,
+    }
+}
+
+fn unescape(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn field<'a>(p: P<'a>, errors: &mut Vec<Diagnostic>) -> Field<'a> {
+    let sp = span(&p);
+    let kind = match p.as_rule() {
+        Rule::turn_order => FieldKind::TurnOrder(
+            p.as_str()
+                .split(':')
+                .map(|l| PlayerLetter::parse(l).unwrap_or(PlayerLetter::White))
+                .collect(),
+        ),
+        Rule::en_passant => FieldKind::EnPassant(coord(first(p))),
+        Rule::move_rule => {
+            let mut inner = p.into_inner();
+            let played = int(inner.next().expect("grammar: move_rule has two ints"));
+            let limit = int(inner.next().expect("grammar: move_rule has two ints"));
+            FieldKind::MoveRule { played, limit }
+        }
+        Rule::fullmove => FieldKind::FullMove(int(first(p))),
+        Rule::promotions => FieldKind::Promotions(p.into_inner().map(promotion_segment).collect()),
+        Rule::world_border => {
+            let mut sides: [Option<Int<'a>>; 4] = Default::default();
+            for (slot, side) in sides.iter_mut().zip(p.into_inner()) {
+                let s = first(side);
+                *slot = (s.as_rule() == Rule::int).then(|| int(s));
+            }
+            FieldKind::WorldBorder(sides)
+        }
+        Rule::win_conditions => FieldKind::WinConditions(
+            p.into_inner()
+                .map(|list| list.into_inner().map(|w| keyword(w, errors)).collect())
+                .collect(),
+        ),
+        Rule::properties => FieldKind::Properties(Cow::Borrowed(p.as_str())),
+        Rule::squares => FieldKind::Squares(p.into_inner().map(coord).collect()),
+        Rule::rays => FieldKind::Rays(
+            p.into_inner()
+                .map(|r| {
+                    let sp = span(&r);
+                    let mut inner = r.into_inner();
+                    let from = coord(inner.next().expect("grammar: ray has a start"));
+                    let direction = coord(inner.next().expect("grammar: ray has a direction"));
+                    Ray {
+                        from,
+                        direction,
+                        span: sp,
+                    }
+                })
+                .collect(),
+        ),
+        other => unreachable!("grammar: unexpected field rule {other:?}"),
+    };
+    Field { kind, span: sp }
+}
+
+/// The win-condition words the notation knows.
+pub const WIN_CONDITIONS: [&str; 6] = [
+    "checkmate",
+    "royalcapture",
+    "allroyalscaptured",
+    "allpiecescaptured",
+    "threecheck",
+    "koth",
+];
+
+fn keyword<'a>(p: P<'a>, errors: &mut Vec<Diagnostic>) -> Keyword<'a> {
+    let text = p.as_str();
+    if !WIN_CONDITIONS.contains(&text) {
+        errors.push(Diagnostic::new(
+            span(&p),
+            format!(
+                "unknown win condition `{text}`, expected one of {}",
+                WIN_CONDITIONS.join(", ")
+            ),
+        ));
+    }
+    Keyword {
+        text: Cow::Borrowed(text),
+        span: span(&p),
+    }
+}
+
+fn first(p: P<'_>) -> P<'_> {
+    p.into_inner().next().expect("grammar: rule has an inner pair")
+}
+
+fn promotion_segment(p: P<'_>) -> PromotionSegment<'_> {
+    let mut seg = PromotionSegment {
+        span: span(&p),
+        ..PromotionSegment::default()
+    };
+    for part in p.into_inner() {
+        match part.as_rule() {
+            Rule::rank_list => seg.ranks = part.into_inner().map(int).collect(),
+            Rule::piece_code_list => seg.pieces = Some(part.into_inner().map(piece_code).collect()),
+            _ => {}
+        }
+    }
+    seg
+}
+
+fn piece_code(p: P<'_>) -> PieceCode<'_> {
+    PieceCode {
+        text: Cow::Borrowed(p.as_str()),
+        span: span(&p),
+    }
+}
+
+fn int(p: P<'_>) -> Int<'_> {
+    Int {
+        text: Cow::Borrowed(p.as_str()),
+        span: span(&p),
+    }
+}
+
+fn coord(p: P<'_>) -> Coord<'_> {
+    split_coord(p.as_str(), p.as_span().start())
+}
+
+/// Splits validated `x,y` text starting at byte `at`.
+fn split_coord(text: &str, at: usize) -> Coord<'_> {
+    let comma = text.find(',').expect("grammar: a square has a comma");
+    Coord {
+        x: Int {
+            text: Cow::Borrowed(&text[..comma]),
+            span: Span::new(at, at + comma),
+        },
+        y: Int {
+            text: Cow::Borrowed(&text[comma + 1..]),
+            span: Span::new(at + comma + 1, at + text.len()),
+        },
+        span: Span::new(at, at + text.len()),
+    }
+}
+
+fn piece_list(p: P<'_>) -> Vec<PieceEntry<'_>> {
+    p.into_inner().map(|pc| piece(pc.as_str(), pc.as_span().start())).collect()
+}
+
+/// Splits validated piece text such as `3q-4,12+` starting at byte `at`.
+fn piece(text: &str, at: usize) -> PieceEntry<'_> {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while bytes[i].is_ascii_digit() {
+        i += 1;
+    }
+    while bytes[i].is_ascii_alphabetic() {
+        i += 1;
+    }
+    let special_right = bytes[bytes.len() - 1] == b'+';
+    let coord_end = bytes.len() - usize::from(special_right);
+    PieceEntry {
+        code: PieceCode {
+            text: Cow::Borrowed(&text[..i]),
+            span: Span::new(at, at + i),
+        },
+        at: split_coord(&text[i..coord_end], at + i),
+        special_right,
+        span: Span::new(at, at + text.len()),
+    }
+}
+
+fn movetext<'a>(p: P<'a>, doc: &mut Document<'a>) {
+    for item in p.into_inner() {
+        match item.as_rule() {
+            Rule::game_move => doc.moves.push(game_move(item)),
+            Rule::comment => {
+                let c = comment(item);
+                match doc.moves.last_mut() {
+                    Some(m) => m.comments.push(c),
+                    None => doc.leading_comments.push(c),
+                }
+            }
+            // Move numbers and `...` are recomputed when writing.
+            _ => {}
+        }
+    }
+}
+
+fn comment(p: P<'_>) -> Comment<'_> {
+    let sp = span(&p);
+    let text = p.into_inner().next().map_or("", |t| t.as_str());
+    Comment {
+        text: Cow::Borrowed(text),
+        span: sp,
+    }
+}
+
+fn game_move(p: P<'_>) -> MoveEntry<'_> {
+    let sp = span(&p);
+    let mut m = MoveEntry {
+        piece: None,
+        from: split_coord("0,0", 0),
+        capture: false,
+        to: split_coord("0,0", 0),
+        promotion: None,
+        check: None,
+        glyph: None,
+        comments: Vec::new(),
+        span: sp,
+    };
+    for part in p.into_inner() {
+        match part.as_rule() {
+            Rule::move_piece => m.piece = Some(piece_code(part)),
+            Rule::move_from => m.from = coord(part),
+            Rule::move_kind => m.capture = part.as_str() == "x",
+            Rule::move_to => m.to = coord(part),
+            Rule::promotion => {
+                let inner = first(part);
+                let style = if inner.as_rule() == Rule::promotion_letters {
+                    PromotionStyle::Attached
+                } else {
+                    PromotionStyle::Equals
+                };
+                m.promotion = Some(Promotion {
+                    code: piece_code(inner),
+                    style,
+                });
+            }
+            Rule::check_mark => {
+                m.check = Some(if part.as_str() == "#" {
+                    CheckMark::Checkmate
+                } else {
+                    CheckMark::Check
+                })
+            }
+            Rule::glyph => m.glyph = Some(Cow::Borrowed(part.as_str())),
+            _ => {}
+        }
+    }
+    m
+}

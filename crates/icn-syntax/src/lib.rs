@@ -1,0 +1,84 @@
+#![doc = include_str!("../README.md")]
+//!
+//! ## What is accepted
+//! Both ICN dialects (see [`Dialect`]): optional metadata tags, header fields,
+//! a piece list, then moves. Integers may have any number of digits. Blank
+//! space between fields may be spaces, tabs or line breaks (LF or CRLF).
+//! Bracket nesting deeper than [`MAX_NESTING`] is refused, so no input can
+//! exhaust the stack.
+
+pub mod ast;
+mod build;
+pub mod dialect;
+mod parser;
+mod span;
+mod writer;
+
+pub use ast::*;
+pub use build::WIN_CONDITIONS;
+pub use dialect::Dialect;
+pub use parser::{IcnParser, MAX_NESTING, Rule};
+pub use span::{Diagnostic, LineCol, Span, describe_found, line_col};
+pub use writer::{Layout, WriteError, WriteOptions, write, write_into};
+
+use pest::Parser as _;
+
+/// Why a text is not valid ICN: every problem found, in text order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The problems; never empty.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl ParseError {
+    /// Renders every problem like a compiler does, with the source line and a caret.
+    pub fn render(&self, origin: &str, source: &str) -> String {
+        self.diagnostics
+            .iter()
+            .map(|d| d.render(origin, source))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let msgs: Vec<&str> = self.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        f.write_str(&msgs.join("; "))
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses an ICN position or game.
+///
+/// # Errors
+/// A [`ParseError`] listing where the text departs from the grammar, unknown
+/// win conditions, fields given twice, and (for a strict `dialect`) anything
+/// that dialect does not allow.
+///
+/// ```
+/// use icn_syntax::{parse, Dialect, FieldKind};
+/// let doc = parse("w 0/100 (8|1) K5,1+|k5,8+|P1,2+ 1,2>1,4", Dialect::Auto).unwrap();
+/// assert_eq!(doc.pieces.len(), 3);
+/// assert!(matches!(doc.fields[1].kind, FieldKind::MoveRule { .. }));
+/// assert_eq!(doc.moves[0].to.y.text, "4");
+/// let err = parse("w K5,1|k5,8>", Dialect::Auto).unwrap_err();
+/// assert!(err.diagnostics[0].message.starts_with("expected"));
+/// ```
+pub fn parse(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
+    parser::check_nesting(text).map_err(|d| ParseError { diagnostics: vec![d] })?;
+    let mut pairs = IcnParser::parse(Rule::document, text).map_err(|e| ParseError {
+        diagnostics: vec![parser::diagnostic_from_pest(text, e)],
+    })?;
+    let pair = pairs.next().expect("grammar: a document pair");
+    let mut diagnostics = Vec::new();
+    let doc = build::document(pair, &mut diagnostics);
+    diagnostics.extend(dialect::check(&doc, dialect));
+    if diagnostics.is_empty() {
+        Ok(doc)
+    } else {
+        diagnostics.sort_by_key(|d| d.span.start);
+        Err(ParseError { diagnostics })
+    }
+}

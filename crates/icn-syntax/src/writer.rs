@@ -1,0 +1,397 @@
+//! Typed tree → ICN text, in either dialect and in two layouts.
+//!
+//! * [`Layout::Line`]: everything on one line (metadata, fields, pieces,
+//!   moves joined by `|`), as the site writes it and as `--lines` needs.
+//! * [`Layout::Pretty`]: one metadata tag per line, the position on its own
+//!   line, then the moves numbered, one round per line, in the long form of
+//!   `icn-notation.md` (`1. P4,2 > 4,4 | p4,7 > 4,6`).
+//!
+//! Header fields are always written in the site dialect's order, which the
+//! spec dialect also accepts. Which fields and decorations appear is the
+//! caller's choice (the model writes defaults or leaves them out). Writing
+//! refuses, with every reason, what the target dialect cannot express.
+
+use std::fmt::Write as _;
+
+use crate::ast::*;
+use crate::dialect::{self, Dialect};
+
+/// How to lay the text out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// One line.
+    #[default]
+    Line,
+    /// Several lines with move numbers.
+    Pretty,
+}
+
+/// Options for [`write`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// Target dialect; [`Dialect::Auto`] writes the site dialect.
+    pub dialect: Dialect,
+    /// Layout.
+    pub layout: Layout,
+}
+
+/// Why a document could not be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteError {
+    /// Every problem found, one sentence each.
+    pub problems: Vec<String>,
+}
+
+impl std::fmt::Display for WriteError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.problems.join("; "))
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// Writes `doc` as ICN text.
+///
+/// # Errors
+/// When the target dialect cannot express something in `doc` (a world border
+/// in the spec dialect, `threecheck` in the site dialect, ...), or when a
+/// value cannot be written at all (a metadata value with a line break, a
+/// comment containing `}`).
+///
+/// ```
+/// use icn_syntax::{parse, write, Dialect, WriteOptions};
+/// let doc = parse("w 0/100 K5,1+|k5,8+ 5,1>5,2", Dialect::Auto).unwrap();
+/// assert_eq!(write(&doc, WriteOptions::default()).unwrap(), "w 0/100 K5,1+|k5,8+ 5,1>5,2");
+/// ```
+pub fn write(doc: &Document<'_>, options: WriteOptions) -> Result<String, WriteError> {
+    let mut out = String::with_capacity(doc.pieces.len() * 8 + doc.moves.len() * 12 + 64);
+    write_into(&mut out, doc, options)?;
+    Ok(out)
+}
+
+/// Like [`write`], appending to `out` (nothing is appended on error).
+///
+/// # Errors
+/// As [`write`].
+pub fn write_into(out: &mut String, doc: &Document<'_>, options: WriteOptions) -> Result<(), WriteError> {
+    let dialect = match options.dialect {
+        Dialect::Auto => Dialect::Site,
+        d => d,
+    };
+    let mut problems: Vec<String> = dialect::check(doc, dialect)
+        .into_iter()
+        .map(|d| d.message)
+        .collect();
+    check_writable(doc, &mut problems);
+    if !problems.is_empty() {
+        return Err(WriteError { problems });
+    }
+    let pretty = options.layout == Layout::Pretty;
+    let mut sep = Sep::default();
+    for tag in &doc.metadata {
+        sep.put(out, if pretty { "\n" } else { " " });
+        write_tag(out, tag);
+    }
+    if pretty && !doc.metadata.is_empty() {
+        out.push('\n');
+    }
+    let mut fields: Vec<&Field<'_>> = doc.fields.iter().collect();
+    fields.sort_by_key(|f| f.kind.site_order());
+    for f in fields {
+        sep.put(out, " ");
+        write_field(out, &f.kind);
+    }
+    if !doc.pieces.is_empty() {
+        sep.put(out, " ");
+        for (i, p) in doc.pieces.iter().enumerate() {
+            if i > 0 {
+                out.push('|');
+            }
+            out.push_str(&p.code.text);
+            write_coord(out, &p.at);
+            if p.special_right {
+                out.push('+');
+            }
+        }
+    }
+    if doc.moves.is_empty() && doc.leading_comments.is_empty() {
+        return Ok(());
+    }
+    sep.put(out, if pretty { "\n\n" } else { " " });
+    for c in &doc.leading_comments {
+        write_comment(out, c);
+        out.push(' ');
+    }
+    if pretty {
+        write_numbered_moves(out, doc, dialect);
+    } else {
+        for (i, m) in doc.moves.iter().enumerate() {
+            if i > 0 {
+                out.push('|');
+            }
+            write_move(out, m, dialect, false);
+        }
+    }
+    Ok(())
+}
+
+#[derive(Default)]
+struct Sep(bool);
+
+impl Sep {
+    fn put(&mut self, out: &mut String, s: &str) {
+        if self.0 {
+            out.push_str(s);
+        }
+        self.0 = true;
+    }
+}
+
+fn check_writable(doc: &Document<'_>, problems: &mut Vec<String>) {
+    for tag in &doc.metadata {
+        if tag.name.is_empty() || !tag.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            problems.push(format!(
+                "metadata name `{}` must be letters, digits and `_`",
+                tag.name
+            ));
+        }
+        if tag.value.contains(['\n', '\r']) {
+            problems.push(format!("metadata `{}` has a line break, which ICN cannot hold", tag.name));
+        }
+    }
+    let comments = doc
+        .leading_comments
+        .iter()
+        .chain(doc.moves.iter().flat_map(|m| &m.comments));
+    for c in comments {
+        if c.text.contains('}') {
+            problems.push(format!("comment `{}` contains `}}`, which ICN cannot hold", c.text));
+        }
+    }
+}
+
+fn write_tag(out: &mut String, tag: &MetaTag<'_>) {
+    out.push('[');
+    out.push_str(&tag.name);
+    out.push_str(" \"");
+    for c in tag.value.chars() {
+        if c == '"' || c == '\\' {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push_str("\"]");
+}
+
+fn write_coord(out: &mut String, c: &Coord<'_>) {
+    out.push_str(&c.x.text);
+    out.push(',');
+    out.push_str(&c.y.text);
+}
+
+fn join<T>(out: &mut String, items: &[T], sep: char, mut each: impl FnMut(&mut String, &T)) {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push(sep);
+        }
+        each(out, item);
+    }
+}
+
+fn write_field(out: &mut String, kind: &FieldKind<'_>) {
+    match kind {
+        FieldKind::TurnOrder(order) => join(out, order, ':', |o, p| o.push_str(p.as_str())),
+        FieldKind::EnPassant(c) => write_coord(out, c),
+        FieldKind::MoveRule { played, limit } => {
+            let _ = write!(out, "{}/{}", played.text, limit.text);
+        }
+        FieldKind::FullMove(n) => out.push_str(&n.text),
+        FieldKind::Promotions(segs) => {
+            out.push('(');
+            join(out, segs, '|', |o, s| {
+                join(o, &s.ranks, ',', |o, r| o.push_str(&r.text));
+                if let Some(pieces) = &s.pieces {
+                    o.push(';');
+                    join(o, pieces, ',', |o, p| o.push_str(&p.text));
+                }
+            });
+            out.push(')');
+        }
+        FieldKind::WorldBorder(sides) => join(out, sides, ',', |o, s| match s {
+            Some(i) => o.push_str(&i.text),
+            None => o.push('_'),
+        }),
+        FieldKind::WinConditions(segs) => {
+            let list = |o: &mut String, s: &Vec<Keyword<'_>>| join(o, s, ',', |o, w| o.push_str(&w.text));
+            if segs.len() == 1 {
+                list(out, &segs[0]);
+            } else {
+                out.push('(');
+                join(out, segs, '|', list);
+                out.push(')');
+            }
+        }
+        FieldKind::Properties(json) => out.push_str(json),
+        FieldKind::Squares(squares) => {
+            out.push_str("Squares:");
+            join(out, squares, '|', write_coord);
+        }
+        FieldKind::Rays(rays) => {
+            out.push_str("Rays:");
+            join(out, rays, '|', |o, r| {
+                write_coord(o, &r.from);
+                o.push('>');
+                write_coord(o, &r.direction);
+            });
+        }
+    }
+}
+
+fn write_comment(out: &mut String, c: &Comment<'_>) {
+    out.push('{');
+    out.push_str(&c.text);
+    out.push('}');
+}
+
+fn write_move(out: &mut String, m: &MoveEntry<'_>, dialect: Dialect, pretty: bool) {
+    if let Some(p) = &m.piece {
+        out.push_str(&p.text);
+    }
+    write_coord(out, &m.from);
+    match (pretty, m.capture) {
+        (false, false) => out.push('>'),
+        (false, true) => out.push('x'),
+        (true, false) => out.push_str(" > "),
+        (true, true) => out.push_str(" x "),
+    }
+    write_coord(out, &m.to);
+    if let Some(p) = &m.promotion {
+        if pretty {
+            out.push_str(" =");
+        } else if dialect == Dialect::Site {
+            out.push('=');
+        }
+        out.push_str(&p.code.text);
+    }
+    if let Some(c) = m.check {
+        if pretty {
+            out.push(' ');
+        }
+        out.push(if c == CheckMark::Check { '+' } else { '#' });
+    }
+    if let Some(g) = &m.glyph {
+        if pretty {
+            out.push(' ');
+        }
+        out.push_str(g);
+    }
+    for c in &m.comments {
+        if pretty {
+            out.push(' ');
+        }
+        write_comment(out, c);
+    }
+}
+
+/// The players in turn order and the fullmove number, from the fields.
+fn turn_cycle<'d>(doc: &'d Document<'_>) -> (Vec<PlayerLetter>, &'d str) {
+    let mut order = vec![PlayerLetter::White, PlayerLetter::Black];
+    let mut fullmove = "1";
+    for f in &doc.fields {
+        match &f.kind {
+            FieldKind::TurnOrder(o) if o.len() == 1 && o[0] == PlayerLetter::Black => {
+                order = vec![PlayerLetter::Black, PlayerLetter::White]
+            }
+            FieldKind::TurnOrder(o) if o.len() > 1 => order = o.clone(),
+            FieldKind::FullMove(n) => fullmove = &n.text,
+            _ => {}
+        }
+    }
+    (order, fullmove)
+}
+
+fn write_numbered_moves(out: &mut String, doc: &Document<'_>, dialect: Dialect) {
+    let (order, fullmove) = turn_cycle(doc);
+    let len = order.len();
+    // The round ends with Black's move (the fullmove counter grows then),
+    // or with the last player of the order when Black does not play.
+    let ender = order
+        .iter()
+        .rposition(|&p| p == PlayerLetter::Black)
+        .unwrap_or(len - 1);
+    let starter = (ender + 1) % len;
+    let mut number = fullmove.to_string();
+    for (i, m) in doc.moves.iter().enumerate() {
+        let k = i % len;
+        if i == 0 || k == starter {
+            if i > 0 {
+                out.push('\n');
+            }
+            out.push_str(&number);
+            out.push_str(". ");
+            if i == 0 && k != starter {
+                out.push_str("... ");
+            }
+        } else {
+            out.push_str(" | ");
+        }
+        write_move(out, m, dialect, true);
+        if k == ender {
+            number = increment_decimal(&number);
+        }
+    }
+}
+
+/// Adds one to a decimal integer of any length.
+fn increment_decimal(n: &str) -> String {
+    if let Ok(v) = n.parse::<i128>()
+        && let Some(w) = v.checked_add(1)
+    {
+        return w.to_string();
+    }
+    if let Some(mag) = n.strip_prefix('-') {
+        // -(m) + 1 = -(m - 1)
+        let mut digits: Vec<u8> = mag.bytes().collect();
+        let mut i = digits.len();
+        while i > 0 {
+            i -= 1;
+            if digits[i] == b'0' {
+                digits[i] = b'9';
+            } else {
+                digits[i] -= 1;
+                break;
+            }
+        }
+        let s = String::from_utf8(digits).unwrap_or_default();
+        let s = s.trim_start_matches('0');
+        return if s.is_empty() { "0".into() } else { format!("-{s}") };
+    }
+    let mut digits: Vec<u8> = n.bytes().collect();
+    let mut i = digits.len();
+    loop {
+        if i == 0 {
+            digits.insert(0, b'1');
+            break;
+        }
+        i -= 1;
+        if digits[i] == b'9' {
+            digits[i] = b'0';
+        } else {
+            digits[i] += 1;
+            break;
+        }
+    }
+    String::from_utf8(digits).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::increment_decimal;
+
+    #[test]
+    fn increments_any_length() {
+        assert_eq!(increment_decimal("1"), "2");
+        assert_eq!(increment_decimal("999999999999999999999999999999999999999999"), "1000000000000000000000000000000000000000000");
+        assert_eq!(increment_decimal("-1000000000000000000000000000000000000000000"), "-999999999999999999999999999999999999999999");
+    }
+}

@@ -1,0 +1,93 @@
+//! Parsing and writing the spec's examples and the site dialect's fields.
+
+use icn_syntax::*;
+
+const SPEC_LONG: &str = r#"[Event "Casual local Classical infinite chess game"]
+[Site "https://www.infinitechess.org/"]
+[Result "0-1"]
+
+w 0/100 1 (8;Q,R,B,N|1;q,r,b,n) checkmate {"slideLimit": 100, "cannotPassTurn": true} P1,2+|P2,2+|K5,1+|k5,8+
+
+1. P4,2 > 4,4  | p4,7 > 4,6
+3. P4,5 x 3,6 {White captures en passant} | b6,8 > 3,11 
+4. P3,6 x 2,7  | b3,11 > -4,4 ?
+5. P2,7 x 1,8 =Q | b-4,4 > 2,-2 +
+10. Q7,13 x 7,7 + {Queen sacrifice} | k8,8 x 7,7 !!
+11. P8,2 > 8,4 ?! | q0,4 > 4,4 # {Bad game from both players}
+"#;
+
+#[test]
+fn spec_long_form_game() {
+    let doc = parse(SPEC_LONG, Dialect::Spec).unwrap();
+    assert_eq!(doc.metadata.len(), 3);
+    assert_eq!(doc.fields.len(), 6);
+    assert_eq!(doc.pieces.len(), 4);
+    assert_eq!(doc.moves.len(), 12);
+    let m = &doc.moves[4];
+    assert_eq!(m.piece.as_ref().unwrap().text, "P");
+    assert!(m.capture);
+    assert_eq!(m.comments.len(), 0);
+    assert_eq!(doc.moves[2].comments[0].text, "White captures en passant");
+    assert_eq!(doc.moves[7].check, Some(CheckMark::Check));
+    assert_eq!(doc.moves[6].promotion.as_ref().unwrap().code.text, "Q");
+    assert_eq!(doc.moves[5].glyph.as_deref(), Some("?"));
+    assert_eq!(doc.moves[11].check, Some(CheckMark::Checkmate));
+}
+
+#[test]
+fn spec_move_forms() {
+    let doc = parse("K1,1|k3,3 12. P-5,6x-6,7 =R+ !? {Interesting underpromotion} 1. ... q-8,2x-6,0 # {Game over}", Dialect::Spec).unwrap();
+    assert_eq!(doc.moves.len(), 2);
+    assert_eq!(doc.moves[0].from.x.text, "-5");
+    assert_eq!(doc.moves[0].promotion.as_ref().unwrap().style, PromotionStyle::Equals);
+    assert_eq!(doc.moves[1].piece.as_ref().unwrap().text, "q");
+}
+
+#[test]
+fn site_fields_in_order() {
+    let text = "[Variant \"5D Chess\"] w:b:w 3,4 0/100 1 (8,17;q,r|1,10) 0,72,_,72 (royalcapture|koth) Squares:1,2|3,4 Rays:23,94>-1,0 vo0,0|3q4,5|0k1,1|P1,2+ 1,2>1,4{[%clk 0:09:56.7]}|1,7>1,5=q";
+    let doc = parse(text, Dialect::Site).unwrap();
+    assert_eq!(doc.fields.len(), 9);
+    assert!(matches!(&doc.fields[0].kind, FieldKind::TurnOrder(o) if o.len() == 3));
+    assert!(matches!(&doc.fields[5].kind, FieldKind::WorldBorder([_, _, None, _])));
+    assert_eq!(doc.pieces[1].code.player_number(), Some("3"));
+    assert_eq!(doc.moves[0].comments[0].text, "[%clk 0:09:56.7]");
+    assert_eq!(write(&doc, WriteOptions::default()).unwrap(), text);
+}
+
+#[test]
+fn strict_dialects_refuse_the_other() {
+    let e = parse("w 1,8,1,8 K1,1", Dialect::Spec).unwrap_err();
+    assert!(e.diagnostics[0].message.contains("world border"), "{e}");
+    let e = parse("1 w K1,1", Dialect::Site).unwrap_err();
+    assert!(e.diagnostics[0].message.contains("before"), "{e}");
+    let e = parse("threecheck K1,1", Dialect::Site).unwrap_err();
+    assert!(e.diagnostics[0].message.contains("threecheck"), "{e}");
+    assert!(parse("threecheck K1,1", Dialect::Auto).is_ok());
+}
+
+#[test]
+fn errors_point_at_the_text() {
+    let e = parse("w K5,1|k5,8>", Dialect::Auto).unwrap_err();
+    let d = &e.diagnostics[0];
+    assert_eq!(line_col("w K5,1|k5,8>", d.span.start).column, 12);
+    let e = parse("w 0/100\nK1,1|Q3 ", Dialect::Auto).unwrap_err();
+    let d = &e.diagnostics[0];
+    assert_eq!(d.line_col("w 0/100\nK1,1|Q3 ").line, 2, "{d}");
+    let e = parse("w checkmat K1,1", Dialect::Auto).unwrap_err();
+    assert!(e.diagnostics[0].message.contains("unknown win condition `checkmat`"), "{e}");
+}
+
+#[test]
+fn crlf_and_huge_numbers() {
+    let doc = parse("w\r\n123456789012345678901234567890,-5 K1,1|P123456789012345678901234567890,-4\r\n", Dialect::Auto).unwrap();
+    assert!(matches!(&doc.fields[1].kind, FieldKind::EnPassant(c) if c.x.text.len() == 30));
+}
+
+#[test]
+fn deep_nesting_is_refused_not_overflowed() {
+    let text = format!("w {}", "[".repeat(100_000));
+    assert!(parse(&text, Dialect::Auto).is_err());
+    let text = format!("w {{\"a\":{}1{}}} K1,1", "[".repeat(60), "]".repeat(60));
+    assert!(parse(&text, Dialect::Auto).is_ok());
+}
