@@ -1,1 +1,88 @@
-//! placeholder
+#![doc = include_str!("../README.md")]
+//!
+//! ## Layout
+//! * [`Int`], [`Coord`], [`Player`], [`PieceKind`], [`Piece`]: the vocabulary.
+//! * [`Position`], [`GameRules`], [`Annotations`], [`Game`], [`Move`]: what an ICN text says.
+//! * [`lower()`]: syntax tree → model with semantic checks; [`to_ast()`]: back.
+//! * [`json`]: the JSON long form.
+
+mod coord;
+mod game;
+mod int;
+pub mod json;
+mod lower;
+mod piece;
+mod player;
+mod position;
+mod rules;
+mod to_ast;
+
+pub use coord::Coord;
+pub use game::{CheckMark, Clock, Game, Move};
+pub use icn_syntax::{Dialect, Layout, ParseError, WriteError};
+pub use int::{Int, ParseIntError};
+pub use lower::lower;
+pub use piece::{Piece, PieceCodeError, PieceKind};
+pub use player::Player;
+pub use position::{MoveRule, PlacedPiece, Position};
+pub use rules::{Annotations, GameRules, Promotion, Ray, WinCondition, WorldBorder};
+pub use to_ast::{IcnForm, to_ast};
+
+/// How to write a game as ICN text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IcnStyle {
+    /// Which fields and decorations.
+    pub form: IcnForm,
+    /// Target dialect ([`Dialect::Auto`] writes the site dialect).
+    pub dialect: Dialect,
+}
+
+impl Game {
+    /// Parses and lowers an ICN position or game.
+    ///
+    /// # Errors
+    /// Syntax errors, or every semantic problem found, each pointing at the text.
+    ///
+    /// ```
+    /// use icn_model::{Dialect, Game, Player};
+    /// let g = Game::parse("b 0/100 (8|1) K5,1+|k5,8+ 5,8>5,7", Dialect::Auto).unwrap();
+    /// assert_eq!(g.position.side_to_move(), Player::Black);
+    /// assert_eq!(g.moves.len(), 1);
+    /// let e = Game::parse("K1,1|Q1,1", Dialect::Auto).unwrap_err();
+    /// assert!(e.diagnostics[0].message.contains("occupied twice"));
+    /// ```
+    pub fn parse(text: &str, dialect: Dialect) -> Result<Game, ParseError> {
+        let doc = icn_syntax::parse(text, dialect)?;
+        lower(&doc).map_err(|diagnostics| ParseError { diagnostics })
+    }
+
+    /// Writes the game as ICN text.
+    ///
+    /// # Errors
+    /// When the target dialect cannot express something the game holds (say
+    /// so, never drop it), or no ICN text can.
+    ///
+    /// ```
+    /// use icn_model::{Dialect, Game, IcnForm, IcnStyle};
+    /// let g = Game::parse("w 0/100 1 (8|1) 1,8,1,8 K5,1+|k5,8+", Dialect::Site).unwrap();
+    /// let compact = IcnStyle { form: IcnForm::Compact, dialect: Dialect::Site };
+    /// assert_eq!(g.to_icn(compact).unwrap(), "0/100 (8|1) 1,8,1,8 K5,1+|k5,8+");
+    /// let spec = IcnStyle { form: IcnForm::Full, dialect: Dialect::Spec };
+    /// assert!(g.to_icn(spec).unwrap_err().to_string().contains("world border"));
+    /// ```
+    pub fn to_icn(&self, style: IcnStyle) -> Result<String, WriteError> {
+        let doc = to_ast(self, style.form, style.dialect)?;
+        let layout = if style.form == IcnForm::Pretty {
+            Layout::Pretty
+        } else {
+            Layout::Line
+        };
+        icn_syntax::write(
+            &doc,
+            icn_syntax::WriteOptions {
+                dialect: style.dialect,
+                layout,
+            },
+        )
+    }
+}

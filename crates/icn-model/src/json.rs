@@ -1,0 +1,1 @@
+//! JSON long form (in progress).

@@ -1,0 +1,87 @@
+//! [`Position`]: the pieces on the board and the state of play (turn order,
+//! en passant square, move-rule counter, fullmove number).
+
+use crate::{Coord, Int, Piece, Player};
+
+/// A piece on a square.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlacedPiece {
+    /// The piece.
+    pub piece: Piece,
+    /// Its square.
+    pub at: Coord,
+    /// The `+` right: a pawn's double move, a king's castling, a castling partner.
+    pub special_right: bool,
+}
+
+/// The move-rule state `N/M`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveRule {
+    /// Half-moves since the last pawn move or capture.
+    pub played: Int,
+    /// Half-moves allowed without a pawn move or capture.
+    pub limit: Int,
+}
+
+/// A position: pieces and state of play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The pieces, in the order they were written.
+    pub pieces: Vec<PlacedPiece>,
+    /// Who moves, in order; the first entry is to move now. `w` in the text is
+    /// `[White, Black]`, `b` is `[Black, White]`.
+    pub turn_order: Vec<Player>,
+    /// The square a pawn may be taken en passant on.
+    pub en_passant: Option<Coord>,
+    /// The move-rule state; `None` means no move rule.
+    pub move_rule: Option<MoveRule>,
+    /// The fullmove counter, from 1.
+    pub fullmove: Int,
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position {
+            pieces: Vec::new(),
+            turn_order: vec![Player::White, Player::Black],
+            en_passant: None,
+            move_rule: None,
+            fullmove: Int::ONE,
+        }
+    }
+}
+
+impl Position {
+    /// The side to move.
+    pub fn side_to_move(&self) -> Player {
+        self.turn_order.first().copied().unwrap_or(Player::White)
+    }
+
+    /// The players who take turns, each once, sorted by player number; this is
+    /// the order promotion and win-condition segments are assigned in.
+    pub fn players(&self) -> Vec<Player> {
+        let mut p: Vec<Player> = self
+            .turn_order
+            .iter()
+            .copied()
+            .filter(|&p| p != Player::Neutral)
+            .collect();
+        p.sort();
+        p.dedup();
+        p
+    }
+
+    /// Whether the turn order is plain two-player alternation starting with
+    /// the side to move (what `w` or `b` alone says).
+    pub fn is_two_player_alternation(&self) -> bool {
+        matches!(
+            self.turn_order.as_slice(),
+            [Player::White, Player::Black] | [Player::Black, Player::White]
+        )
+    }
+
+    /// The piece on `at`, if any (a linear scan; movegen has real boards).
+    pub fn piece_at(&self, at: &Coord) -> Option<&PlacedPiece> {
+        self.pieces.iter().find(|p| &p.at == at)
+    }
+}

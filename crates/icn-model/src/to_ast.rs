@@ -1,0 +1,259 @@
+//! [`Game`] → syntax tree, for writing. The form decides which header fields
+//! appear and whether the decorations of long-form moves are kept:
+//!
+//! | form | turn, fullmove | win conditions | piece letters, `x`, `+`/`#`, glyphs | comments, clocks |
+//! |---|---|---|---|---|
+//! | [`IcnForm::Compact`] | only when not `w`, not 1 | only when not all checkmate | dropped | kept |
+//! | [`IcnForm::Full`] | always | only when not all checkmate | kept | kept |
+//! | [`IcnForm::Pretty`] | always | always | kept | kept |
+//!
+//! Promotion choices are left out when they are the default Q, R, B, N.
+
+use std::borrow::Cow;
+
+use icn_syntax::{self as syn, Dialect, Span, WriteError};
+
+use crate::{Coord, Game, Int, Move, Player, Promotion, WinCondition};
+
+/// Which header fields and move decorations to write.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum IcnForm {
+    /// The shortest text: defaults left out, move decorations dropped.
+    Compact,
+    /// Every field the site writes, decorations kept, one line.
+    #[default]
+    Full,
+    /// Like `Full` plus win conditions always; laid out on several lines.
+    Pretty,
+}
+
+fn int(i: &Int) -> syn::Int<'static> {
+    syn::Int::synthetic(i.to_string())
+}
+
+fn coord(c: &Coord) -> syn::Coord<'static> {
+    syn::Coord {
+        x: int(&c.x),
+        y: int(&c.y),
+        span: Span::SYNTHETIC,
+    }
+}
+
+fn code(text: String) -> syn::PieceCode<'static> {
+    syn::PieceCode {
+        text: Cow::Owned(text),
+        span: Span::SYNTHETIC,
+    }
+}
+
+fn field(kind: syn::FieldKind<'static>) -> syn::Field<'static> {
+    syn::Field {
+        kind,
+        span: Span::SYNTHETIC,
+    }
+}
+
+/// Builds the syntax tree of `game` in `form` for `dialect`.
+///
+/// # Errors
+/// When the model holds something no ICN text can say: a promotion or win
+/// condition for a player who is not in the turn order, or an empty turn order.
+pub fn to_ast(game: &Game, form: IcnForm, dialect: Dialect) -> Result<syn::Document<'static>, WriteError> {
+    let mut problems = Vec::new();
+    let pos = &game.position;
+    let players = pos.players();
+    let mut fields = Vec::new();
+
+    if pos.turn_order.is_empty() {
+        problems.push("the turn order is empty".to_string());
+    } else if form != IcnForm::Compact || pos.turn_order != [Player::White, Player::Black] {
+        let letters = if pos.is_two_player_alternation() {
+            vec![pos.turn_order[0].to_letter()]
+        } else {
+            pos.turn_order.iter().map(|p| p.to_letter()).collect()
+        };
+        fields.push(field(syn::FieldKind::TurnOrder(letters)));
+    }
+    if let Some(ep) = &pos.en_passant {
+        fields.push(field(syn::FieldKind::EnPassant(coord(ep))));
+    }
+    if let Some(rule) = &pos.move_rule {
+        fields.push(field(syn::FieldKind::MoveRule {
+            played: int(&rule.played),
+            limit: int(&rule.limit),
+        }));
+    }
+    if form != IcnForm::Compact || pos.fullmove != Int::ONE {
+        fields.push(field(syn::FieldKind::FullMove(int(&pos.fullmove))));
+    }
+    if !game.rules.promotions.is_empty() {
+        fields.push(field(syn::FieldKind::Promotions(promotion_segments(game, &players, dialect, &mut problems))));
+    }
+    if let Some(b) = &game.rules.world_border {
+        let side = |s: &Option<Int>| s.as_ref().map(int);
+        fields.push(field(syn::FieldKind::WorldBorder([
+            side(&b.left),
+            side(&b.right),
+            side(&b.bottom),
+            side(&b.top),
+        ])));
+    }
+    if let Some(w) = win_segments(game, &players, form, &mut problems) {
+        fields.push(field(syn::FieldKind::WinConditions(w)));
+    }
+    if !game.rules.properties.is_empty() {
+        let json = serde_json::to_string(&game.rules.properties).unwrap_or_default();
+        fields.push(field(syn::FieldKind::Properties(Cow::Owned(json))));
+    }
+    if !game.annotations.squares.is_empty() {
+        fields.push(field(syn::FieldKind::Squares(game.annotations.squares.iter().map(coord).collect())));
+    }
+    if !game.annotations.rays.is_empty() {
+        fields.push(field(syn::FieldKind::Rays(
+            game.annotations
+                .rays
+                .iter()
+                .map(|r| syn::Ray {
+                    from: coord(&r.from),
+                    direction: coord(&r.direction),
+                    span: Span::SYNTHETIC,
+                })
+                .collect(),
+        )));
+    }
+    if !problems.is_empty() {
+        return Err(WriteError { problems });
+    }
+    Ok(syn::Document {
+        metadata: game
+            .metadata
+            .iter()
+            .map(|(k, v)| syn::MetaTag {
+                name: Cow::Owned(k.clone()),
+                value: Cow::Owned(v.clone()),
+                span: Span::SYNTHETIC,
+            })
+            .collect(),
+        fields,
+        pieces: pos
+            .pieces
+            .iter()
+            .map(|p| syn::PieceEntry {
+                code: code(p.piece.code()),
+                at: coord(&p.at),
+                special_right: p.special_right,
+                span: Span::SYNTHETIC,
+            })
+            .collect(),
+        leading_comments: game.leading_comments.iter().map(|c| comment(c.clone())).collect(),
+        moves: game.moves.iter().map(|m| game_move(m, form, dialect)).collect(),
+        span: Span::SYNTHETIC,
+    })
+}
+
+fn comment(text: String) -> syn::Comment<'static> {
+    syn::Comment {
+        text: Cow::Owned(text),
+        span: Span::SYNTHETIC,
+    }
+}
+
+fn promotion_segments(
+    game: &Game,
+    players: &[Player],
+    dialect: Dialect,
+    problems: &mut Vec<String>,
+) -> Vec<syn::PromotionSegment<'static>> {
+    for (p, _) in &game.rules.promotions {
+        if !players.contains(p) {
+            problems.push(format!("a promotion rule for {p}, who is not in the turn order"));
+        }
+    }
+    let last = players
+        .iter()
+        .rposition(|p| game.rules.promotion(*p).is_some())
+        .map_or(0, |i| i + 1);
+    players[..last]
+        .iter()
+        .map(|&player| {
+            let Some(rule) = game.rules.promotion(player) else {
+                return syn::PromotionSegment::default();
+            };
+            let pieces = (rule.choices != Promotion::DEFAULT_CHOICES).then(|| {
+                rule.choices
+                    .iter()
+                    .map(|k| {
+                        let upper = dialect == Dialect::Spec && player == Player::White;
+                        code(if upper { k.code() } else { k.lower_code() }.to_string())
+                    })
+                    .collect()
+            });
+            syn::PromotionSegment {
+                ranks: rule.ranks.iter().map(int).collect(),
+                pieces,
+                span: Span::SYNTHETIC,
+            }
+        })
+        .collect()
+}
+
+fn win_segments(
+    game: &Game,
+    players: &[Player],
+    form: IcnForm,
+    problems: &mut Vec<String>,
+) -> Option<Vec<Vec<syn::Keyword<'static>>>> {
+    for (p, _) in &game.rules.win_conditions {
+        if !players.contains(p) {
+            problems.push(format!("win conditions for {p}, who is not in the turn order"));
+        }
+    }
+    let lists: Vec<&[WinCondition]> = players.iter().map(|&p| game.rules.wins_of(p)).collect();
+    let all_checkmate = lists.iter().all(|l| *l == [WinCondition::Checkmate]);
+    if lists.is_empty() || (all_checkmate && form != IcnForm::Pretty) {
+        return None;
+    }
+    let words = |l: &[WinCondition]| -> Vec<syn::Keyword<'static>> {
+        l.iter()
+            .map(|w| syn::Keyword {
+                text: Cow::Borrowed(w.keyword()),
+                span: Span::SYNTHETIC,
+            })
+            .collect()
+    };
+    if lists.iter().all(|l| *l == lists[0]) {
+        Some(vec![words(lists[0])])
+    } else {
+        Some(lists.into_iter().map(words).collect())
+    }
+}
+
+fn game_move(m: &Move, form: IcnForm, dialect: Dialect) -> syn::MoveEntry<'static> {
+    let keep = form != IcnForm::Compact;
+    let mut comments: Vec<syn::Comment<'static>> = m.comments.iter().map(|c| comment(c.clone())).collect();
+    if let Some(clock) = m.clock {
+        let stamp = format!("[%clk {}]", clock.format());
+        match comments.first_mut() {
+            Some(first) => first.text = Cow::Owned(format!("{stamp} {}", first.text)),
+            None => comments.push(comment(stamp)),
+        }
+    }
+    syn::MoveEntry {
+        piece: m.piece.filter(|_| keep).map(|p| code(p.code())),
+        from: coord(&m.from),
+        capture: keep && m.capture,
+        to: coord(&m.to),
+        promotion: m.promotion.map(|p| syn::Promotion {
+            code: code(p.code()),
+            style: if dialect == Dialect::Spec {
+                syn::PromotionStyle::Attached
+            } else {
+                syn::PromotionStyle::Equals
+            },
+        }),
+        check: m.check.filter(|_| keep),
+        glyph: m.glyph.clone().filter(|_| keep).map(Cow::Owned),
+        comments,
+        span: Span::SYNTHETIC,
+    }
+}
