@@ -16,7 +16,10 @@ pub struct Coord {
 impl Coord {
     /// A square from two integers.
     pub fn new(x: impl Into<Int>, y: impl Into<Int>) -> Self {
-        Coord { x: x.into(), y: y.into() }
+        Coord {
+            x: x.into(),
+            y: y.into(),
+        }
     }
 
     /// Parses `x,y`.

@@ -26,14 +26,21 @@ impl Clock {
         let h: u64 = parts.next()?.parse().ok()?;
         let m: u64 = parts.next()?.parse().ok()?;
         let s: u64 = parts.next()?.parse().ok()?;
-        if parts.next().is_some() || m >= 60 || s >= 60 || frac.len() > 3 || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        if parts.next().is_some()
+            || m >= 60
+            || s >= 60
+            || frac.len() > 3
+            || !frac.bytes().all(|b| b.is_ascii_digit())
+        {
             return None;
         }
         let mut ms: u64 = 0;
         for (i, d) in frac.bytes().enumerate() {
             ms += u64::from(d - b'0') * [100, 10, 1][i];
         }
-        let total = h.checked_mul(3_600_000)?.checked_add(m * 60_000 + s * 1000 + ms)?;
+        let total = h
+            .checked_mul(3_600_000)?
+            .checked_add(m * 60_000 + s * 1000 + ms)?;
         Some(Clock { millis: total })
     }
 
@@ -42,7 +49,7 @@ impl Clock {
         let ms = self.millis % 1000;
         let secs = self.millis / 1000;
         let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-        if ms % 100 == 0 {
+        if ms.is_multiple_of(100) {
             format!("{h}:{m:02}:{s:02}.{}", ms / 100)
         } else {
             format!("{h}:{m:02}:{s:02}.{ms:03}")

@@ -60,14 +60,21 @@ impl Int {
         if let Ok(v) = text.parse::<i64>() {
             return Ok(Int(Repr::Small(v)));
         }
-        let start = digits.iter().position(|&d| d != b'0').unwrap_or(digits.len());
+        let start = digits
+            .iter()
+            .position(|&d| d != b'0')
+            .unwrap_or(digits.len());
         let trimmed = &text[text.len() - digits.len() + start..];
         if trimmed.len() <= 19
             && let Ok(v) = trimmed.parse::<i64>()
         {
             return Ok(Int(Repr::Small(if neg { -v } else { v })));
         }
-        let canon = if neg { format!("-{trimmed}") } else { trimmed.to_string() };
+        let canon = if neg {
+            format!("-{trimmed}")
+        } else {
+            trimmed.to_string()
+        };
         // `-9223372036854775808` has 19 digits but does not fit after the trim above.
         match canon.parse::<i64>() {
             Ok(v) => Ok(Int(Repr::Small(v))),
@@ -94,7 +101,10 @@ impl Int {
     /// Number of decimal digits (without sign).
     pub fn digit_count(&self) -> usize {
         match &self.0 {
-            Repr::Small(v) => v.unsigned_abs().checked_ilog10().map_or(1, |l| l as usize + 1),
+            Repr::Small(v) => v
+                .unsigned_abs()
+                .checked_ilog10()
+                .map_or(1, |l| l as usize + 1),
             Repr::Big(s) => s.trim_start_matches('-').len(),
         }
     }
@@ -281,9 +291,20 @@ mod tests {
     #[test]
     fn parses_and_canonicalises() {
         assert_eq!(Int::parse("007").unwrap(), Int::from(7));
-        assert_eq!(Int::parse("-9223372036854775808").unwrap(), Int::from(i64::MIN));
-        assert_eq!(Int::parse("-00009223372036854775808").unwrap(), Int::from(i64::MIN));
-        assert!(Int::parse("9223372036854775808").unwrap().to_i64().is_none());
+        assert_eq!(
+            Int::parse("-9223372036854775808").unwrap(),
+            Int::from(i64::MIN)
+        );
+        assert_eq!(
+            Int::parse("-00009223372036854775808").unwrap(),
+            Int::from(i64::MIN)
+        );
+        assert!(
+            Int::parse("9223372036854775808")
+                .unwrap()
+                .to_i64()
+                .is_none()
+        );
         assert!(Int::parse("").is_err());
         assert!(Int::parse("1a").is_err());
         assert!(Int::parse("-").is_err());
@@ -291,20 +312,38 @@ mod tests {
 
     #[test]
     fn orders_big_and_small() {
-        let mut v: Vec<Int> = ["5", "-123456789012345678901234567890", "123456789012345678901234567890", "-7", "99999999999999999999"]
-            .iter()
-            .map(|s| Int::parse(s).unwrap())
-            .collect();
+        let mut v: Vec<Int> = [
+            "5",
+            "-123456789012345678901234567890",
+            "123456789012345678901234567890",
+            "-7",
+            "99999999999999999999",
+        ]
+        .iter()
+        .map(|s| Int::parse(s).unwrap())
+        .collect();
         v.sort();
         let s: Vec<String> = v.iter().map(Int::to_string).collect();
-        assert_eq!(s, ["-123456789012345678901234567890", "-7", "5", "99999999999999999999", "123456789012345678901234567890"]);
+        assert_eq!(
+            s,
+            [
+                "-123456789012345678901234567890",
+                "-7",
+                "5",
+                "99999999999999999999",
+                "123456789012345678901234567890"
+            ]
+        );
     }
 
     #[test]
     fn arithmetic_crosses_the_i64_edge() {
         let big = Int::parse("100000000000000000000").unwrap();
         assert_eq!(big.add_small(-1).to_string(), "99999999999999999999");
-        assert_eq!(Int::from(i64::MIN).add_small(-1).to_string(), "-9223372036854775809");
+        assert_eq!(
+            Int::from(i64::MIN).add_small(-1).to_string(),
+            "-9223372036854775809"
+        );
         assert_eq!(big.sub(&big), Int::ZERO);
         assert_eq!(Int::from(3).sub(&big).to_string(), "-99999999999999999997");
         assert_eq!(Int::from(12345).digit_count(), 5);

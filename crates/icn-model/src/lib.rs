@@ -16,6 +16,7 @@ mod player;
 mod position;
 mod rules;
 mod to_ast;
+pub mod validate;
 
 pub use coord::Coord;
 pub use game::{CheckMark, Clock, Game, Move};

@@ -13,11 +13,11 @@
 
 use ahash::AHashMap;
 use icn_syntax::{self as syn, Diagnostic, FieldKind, Span};
-use indexmap::IndexMap;
 
+use crate::validate::{Subject, validate};
 use crate::{
-    Clock, Coord, Game, Int, Move, MoveRule, Piece, PieceKind, PlacedPiece, Player, Position,
-    Promotion, Ray, WinCondition, WorldBorder,
+    Clock, Coord, Game, Int, Move, MoveRule, Piece, PieceKind, PlacedPiece, Player, Promotion, Ray,
+    WinCondition, WorldBorder,
 };
 
 /// Lowers a parsed document.
@@ -27,6 +27,12 @@ use crate::{
 pub fn lower(doc: &syn::Document<'_>) -> Result<Game, Vec<Diagnostic>> {
     let mut cx = Lowering::default();
     let game = cx.document(doc);
+    if cx.errors.is_empty() {
+        for problem in validate(&game) {
+            let span = subject_span(doc, problem.subject);
+            cx.err(span, problem.message);
+        }
+    }
     if cx.errors.is_empty() {
         Ok(game)
     } else {
@@ -76,7 +82,8 @@ impl Lowering {
             if game.metadata.contains_key(tag.name.as_ref()) {
                 self.err(tag.span, format!("metadata `{}` given twice", tag.name));
             } else {
-                game.metadata.insert(tag.name.to_string(), tag.value.to_string());
+                game.metadata
+                    .insert(tag.name.to_string(), tag.value.to_string());
             }
         }
         // Turn order first: segments are assigned to its players.
@@ -91,27 +98,30 @@ impl Lowering {
                 FieldKind::TurnOrder(_) => {}
                 FieldKind::EnPassant(c) => game.position.en_passant = Some(self.coord(c)),
                 FieldKind::MoveRule { played, limit } => {
-                    let (p, l) = (self.int(played), self.int(limit));
-                    if p.is_negative() || l.is_negative() {
-                        self.err(f.span, "move-rule numbers must not be negative");
-                    } else if p > l {
-                        self.err(f.span, format!("move-rule counter {p} is above its limit {l}"));
-                    }
-                    game.position.move_rule = Some(MoveRule { played: p, limit: l });
+                    let (played, limit) = (self.int(played), self.int(limit));
+                    game.position.move_rule = Some(MoveRule { played, limit });
                 }
-                FieldKind::FullMove(n) => {
-                    let v = self.int(n);
-                    if v < Int::ONE {
-                        self.err(n.span, format!("the fullmove counter starts at 1, found {v}"));
-                    }
-                    game.position.fullmove = v;
-                }
+                FieldKind::FullMove(n) => game.position.fullmove = self.int(n),
                 FieldKind::Promotions(segs) => {
                     game.rules.promotions = self.promotions(segs, &players);
                 }
-                FieldKind::WorldBorder(sides) => game.rules.world_border = Some(self.border(sides, f.span)),
-                FieldKind::WinConditions(segs) => game.rules.win_conditions = self.wins(segs, &players, f.span),
-                FieldKind::Properties(json) => game.rules.properties = self.properties(json, f.span),
+                FieldKind::WorldBorder(sides) => {
+                    let [left, right, bottom, top] =
+                        sides.each_ref().map(|s| s.as_ref().map(|i| self.int(i)));
+                    game.rules.world_border = Some(WorldBorder {
+                        left,
+                        right,
+                        bottom,
+                        top,
+                    });
+                }
+                FieldKind::WinConditions(segs) => {
+                    game.rules.win_conditions = self.wins(segs, &players, f.span)
+                }
+                FieldKind::Properties(json) => match serde_json::from_str(json) {
+                    Ok(map) => game.rules.properties = map,
+                    Err(e) => self.err(f.span, format!("invalid JSON properties: {e}")),
+                },
                 FieldKind::Squares(sq) => {
                     game.annotations.squares = sq.iter().map(|c| self.coord(c)).collect();
                 }
@@ -126,17 +136,31 @@ impl Lowering {
                 }
             }
         }
-        if !doc.fields.iter().any(|f| matches!(f.kind, FieldKind::WinConditions(_))) {
-            game.rules.win_conditions = players.iter().map(|&p| (p, vec![WinCondition::Checkmate])).collect();
+        if !doc
+            .fields
+            .iter()
+            .any(|f| matches!(f.kind, FieldKind::WinConditions(_)))
+        {
+            game.rules.win_conditions = players
+                .iter()
+                .map(|&p| (p, vec![WinCondition::Checkmate]))
+                .collect();
         }
-        game.position.pieces = self.pieces(&doc.pieces, game.rules.world_border.as_ref());
-        self.check_en_passant(doc, &game.position);
-        game.leading_comments = doc.leading_comments.iter().map(|c| c.text.to_string()).collect();
+        game.position.pieces = self.pieces(&doc.pieces);
+        game.leading_comments = doc
+            .leading_comments
+            .iter()
+            .map(|c| c.text.to_string())
+            .collect();
         game.moves = doc.moves.iter().map(|m| self.game_move(m)).collect();
         game
     }
 
-    fn promotions(&mut self, segs: &[syn::PromotionSegment<'_>], players: &[Player]) -> Vec<(Player, Promotion)> {
+    fn promotions(
+        &mut self,
+        segs: &[syn::PromotionSegment<'_>],
+        players: &[Player],
+    ) -> Vec<(Player, Promotion)> {
         let mut out = Vec::new();
         for (i, seg) in segs.iter().enumerate() {
             let Some(&player) = players.get(i) else {
@@ -162,9 +186,14 @@ impl Lowering {
                     .filter_map(|c| {
                         let kind = PieceKind::from_code(c.letters());
                         match kind {
-                            Some(k) if k.is_promotion_choice() && c.player_number().is_none() => Some(k),
+                            Some(k) if k.is_promotion_choice() && c.player_number().is_none() => {
+                                Some(k)
+                            }
                             Some(k) if c.player_number().is_none() => {
-                                self.err(c.span, format!("a pawn cannot promote to `{}` ({k:?})", c.text));
+                                self.err(
+                                    c.span,
+                                    format!("a pawn cannot promote to `{}` ({k:?})", c.text),
+                                );
                                 None
                             }
                             _ => {
@@ -180,9 +209,17 @@ impl Lowering {
         out
     }
 
-    fn wins(&mut self, segs: &[Vec<syn::Keyword<'_>>], players: &[Player], span: Span) -> Vec<(Player, Vec<WinCondition>)> {
+    fn wins(
+        &mut self,
+        segs: &[Vec<syn::Keyword<'_>>],
+        players: &[Player],
+        span: Span,
+    ) -> Vec<(Player, Vec<WinCondition>)> {
         let parse = |words: &[syn::Keyword<'_>]| -> Vec<WinCondition> {
-            words.iter().filter_map(|w| WinCondition::from_keyword(&w.text)).collect()
+            words
+                .iter()
+                .filter_map(|w| WinCondition::from_keyword(&w.text))
+                .collect()
         };
         if segs.len() == 1 {
             let list = parse(&segs[0]);
@@ -191,55 +228,27 @@ impl Lowering {
         if segs.len() > players.len() {
             self.err(
                 span,
-                format!("{} win-condition segments but the turn order has {} players", segs.len(), players.len()),
+                format!(
+                    "{} win-condition segments but the turn order has {} players",
+                    segs.len(),
+                    players.len()
+                ),
             );
         }
         players
             .iter()
             .enumerate()
-            .map(|(i, &p)| (p, segs.get(i).map_or_else(|| vec![WinCondition::Checkmate], |s| parse(s))))
+            .map(|(i, &p)| {
+                (
+                    p,
+                    segs.get(i)
+                        .map_or_else(|| vec![WinCondition::Checkmate], |s| parse(s)),
+                )
+            })
             .collect()
     }
 
-    fn border(&mut self, sides: &[Option<syn::Int<'_>>; 4], span: Span) -> WorldBorder {
-        let [l, r, b, t] = sides.each_ref().map(|s| s.as_ref().map(|i| self.int(i)));
-        if let (Some(l), Some(r)) = (&l, &r)
-            && l > r
-        {
-            self.err(span, format!("world border left {l} is right of right {r}"));
-        }
-        if let (Some(b), Some(t)) = (&b, &t)
-            && b > t
-        {
-            self.err(span, format!("world border bottom {b} is above top {t}"));
-        }
-        WorldBorder { left: l, right: r, bottom: b, top: t }
-    }
-
-    fn properties(&mut self, json: &str, span: Span) -> IndexMap<String, serde_json::Value> {
-        match serde_json::from_str::<IndexMap<String, serde_json::Value>>(json) {
-            Ok(map) => {
-                if let Some(v) = map.get("slideLimit") {
-                    let ok = matches!(v, serde_json::Value::Number(n) if Int::parse(&n.to_string()).is_ok_and(|i| !i.is_negative()));
-                    if !ok {
-                        self.err(span, format!("`slideLimit` must be a non-negative integer, found {v}"));
-                    }
-                }
-                if let Some(v) = map.get("cannotPassTurn")
-                    && !v.is_boolean()
-                {
-                    self.err(span, format!("`cannotPassTurn` must be true or false, found {v}"));
-                }
-                map
-            }
-            Err(e) => {
-                self.err(span, format!("invalid JSON properties: {e}"));
-                IndexMap::new()
-            }
-        }
-    }
-
-    fn pieces(&mut self, entries: &[syn::PieceEntry<'_>], border: Option<&WorldBorder>) -> Vec<PlacedPiece> {
+    fn pieces(&mut self, entries: &[syn::PieceEntry<'_>]) -> Vec<PlacedPiece> {
         let mut seen: AHashMap<Coord, usize> = AHashMap::with_capacity(entries.len());
         let mut out = Vec::with_capacity(entries.len());
         for (i, e) in entries.iter().enumerate() {
@@ -248,15 +257,13 @@ impl Lowering {
             if let Some(&first) = seen.get(&at) {
                 self.err(
                     e.span,
-                    format!("square {at} is occupied twice (also by `{}` earlier in the list)", entries[first].code.text),
+                    format!(
+                        "square {at} is occupied twice (also by `{}` earlier in the list)",
+                        entries[first].code.text
+                    ),
                 );
             } else {
                 seen.insert(at.clone(), i);
-            }
-            if let Some(b) = border
-                && !b.contains(&at)
-            {
-                self.err(e.at.span, format!("square {at} is outside the world border"));
             }
             if let Some(piece) = piece {
                 out.push(PlacedPiece {
@@ -267,37 +274,6 @@ impl Lowering {
             }
         }
         out
-    }
-
-    fn check_en_passant(&mut self, doc: &syn::Document<'_>, pos: &Position) {
-        let Some(ep) = &pos.en_passant else { return };
-        let span = doc
-            .fields
-            .iter()
-            .find(|f| matches!(f.kind, FieldKind::EnPassant(_)))
-            .map_or(Span::SYNTHETIC, |f| f.span);
-        if pos.piece_at(ep).is_some() {
-            self.err(span, format!("en passant square {ep} is occupied"));
-            return;
-        }
-        // The pawn that just double-moved stands one step past the square, in
-        // its own forward direction; it belongs to a player other than the one to move.
-        let mover = pos.side_to_move();
-        let found = pos.pieces.iter().any(|p| {
-            p.piece.kind == PieceKind::Pawn
-                && p.piece.player != mover
-                && p.at.x == ep.x
-                && match p.piece.player.pawn_direction() {
-                    Some(d) => p.at.y == ep.y.add_small(d),
-                    None => p.at.y == ep.y.add_small(1) || p.at.y == ep.y.add_small(-1),
-                }
-        });
-        if !found {
-            self.err(
-                span,
-                format!("en passant square {ep} has no pawn beside it that could just have moved two squares"),
-            );
-        }
     }
 
     fn game_move(&mut self, m: &syn::MoveEntry<'_>) -> Move {
@@ -340,6 +316,26 @@ impl Lowering {
                 (None, text.to_string())
             }
         }
+    }
+}
+
+/// The span of the text a [`Subject`] came from.
+fn subject_span(doc: &syn::Document<'_>, subject: Subject) -> Span {
+    let field = |pred: fn(&FieldKind<'_>) -> bool| {
+        doc.fields
+            .iter()
+            .find(|f| pred(&f.kind))
+            .map_or(doc.span, |f| f.span)
+    };
+    match subject {
+        Subject::MoveRule => field(|k| matches!(k, FieldKind::MoveRule { .. })),
+        Subject::FullMove => field(|k| matches!(k, FieldKind::FullMove(_))),
+        Subject::EnPassant => field(|k| matches!(k, FieldKind::EnPassant(_))),
+        Subject::Promotions => field(|k| matches!(k, FieldKind::Promotions(_))),
+        Subject::WinConditions => field(|k| matches!(k, FieldKind::WinConditions(_))),
+        Subject::WorldBorder => field(|k| matches!(k, FieldKind::WorldBorder(_))),
+        Subject::Properties => field(|k| matches!(k, FieldKind::Properties(_))),
+        Subject::Piece(i) => doc.pieces.get(i).map_or(doc.span, |p| p.span),
     }
 }
 

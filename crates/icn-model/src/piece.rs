@@ -224,7 +224,9 @@ pub struct Piece {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PieceCodeError {
     /// The letters name no piece.
-    #[error("unknown piece code `{0}`, expected one of K Q R B N P AM HA CH AR GU CA GI ZE CE RQ RC NR HU RO OB VO")]
+    #[error(
+        "unknown piece code `{0}`, expected one of K Q R B N P AM HA CH AR GU CA GI ZE CE RQ RC NR HU RO OB VO"
+    )]
     Unknown(String),
     /// The numeric prefix names no player.
     #[error("unknown player number `{0}` in piece code `{1}`, expected 0 to 6")]
@@ -259,7 +261,8 @@ impl Piece {
     pub fn from_code(code: &str) -> Result<Piece, PieceCodeError> {
         let digits = code.bytes().take_while(u8::is_ascii_digit).count();
         let (prefix, letters) = code.split_at(digits);
-        let kind = PieceKind::from_code(letters).ok_or_else(|| PieceCodeError::Unknown(code.to_string()))?;
+        let kind = PieceKind::from_code(letters)
+            .ok_or_else(|| PieceCodeError::Unknown(code.to_string()))?;
         let upper = letters.bytes().all(|b| b.is_ascii_uppercase());
         let lower = letters.bytes().all(|b| b.is_ascii_lowercase());
         if !upper && !lower {
@@ -311,7 +314,9 @@ impl Piece {
             if let Some(stem) = name.strip_suffix(suffix)
                 && let Some(kind) = PieceKind::from_json_name(stem)
             {
-                let player = Player::ALL.into_iter().find(|p| p.json_suffix() == suffix)?;
+                let player = Player::ALL
+                    .into_iter()
+                    .find(|p| p.json_suffix() == suffix)?;
                 return Some(Piece { kind, player });
             }
         }
@@ -345,10 +350,25 @@ mod tests {
 
     #[test]
     fn refuses_bad_codes() {
-        assert!(matches!(Piece::from_code("OB"), Err(PieceCodeError::NotNeutral(_))));
-        assert!(matches!(Piece::from_code("2ob"), Err(PieceCodeError::NotNeutral(_))));
-        assert!(matches!(Piece::from_code("9q"), Err(PieceCodeError::Player(..))));
-        assert!(matches!(Piece::from_code("Am"), Err(PieceCodeError::MixedCase(_))));
-        assert!(matches!(Piece::from_code("xyz"), Err(PieceCodeError::Unknown(_))));
+        assert!(matches!(
+            Piece::from_code("OB"),
+            Err(PieceCodeError::NotNeutral(_))
+        ));
+        assert!(matches!(
+            Piece::from_code("2ob"),
+            Err(PieceCodeError::NotNeutral(_))
+        ));
+        assert!(matches!(
+            Piece::from_code("9q"),
+            Err(PieceCodeError::Player(..))
+        ));
+        assert!(matches!(
+            Piece::from_code("Am"),
+            Err(PieceCodeError::MixedCase(_))
+        ));
+        assert!(matches!(
+            Piece::from_code("xyz"),
+            Err(PieceCodeError::Unknown(_))
+        ));
     }
 }

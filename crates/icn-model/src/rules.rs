@@ -65,8 +65,12 @@ pub struct Promotion {
 
 impl Promotion {
     /// The choices when the text gives none: queen, rook, bishop, knight.
-    pub const DEFAULT_CHOICES: [PieceKind; 4] =
-        [PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight];
+    pub const DEFAULT_CHOICES: [PieceKind; 4] = [
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+    ];
 }
 
 /// The world border: an inclusive rectangle; `None` leaves a side open.
@@ -123,7 +127,10 @@ impl Default for GameRules {
 impl GameRules {
     /// The promotion rule of `player`.
     pub fn promotion(&self, player: Player) -> Option<&Promotion> {
-        self.promotions.iter().find(|(p, _)| *p == player).map(|(_, r)| r)
+        self.promotions
+            .iter()
+            .find(|(p, _)| *p == player)
+            .map(|(_, r)| r)
     }
 
     /// The win conditions of `player` (checkmate when not listed).

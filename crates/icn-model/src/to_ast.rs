@@ -58,7 +58,11 @@ fn field(kind: syn::FieldKind<'static>) -> syn::Field<'static> {
 /// # Errors
 /// When the model holds something no ICN text can say: a promotion or win
 /// condition for a player who is not in the turn order, or an empty turn order.
-pub fn to_ast(game: &Game, form: IcnForm, dialect: Dialect) -> Result<syn::Document<'static>, WriteError> {
+pub fn to_ast(
+    game: &Game,
+    form: IcnForm,
+    dialect: Dialect,
+) -> Result<syn::Document<'static>, WriteError> {
     let mut problems = Vec::new();
     let pos = &game.position;
     let players = pos.players();
@@ -87,7 +91,12 @@ pub fn to_ast(game: &Game, form: IcnForm, dialect: Dialect) -> Result<syn::Docum
         fields.push(field(syn::FieldKind::FullMove(int(&pos.fullmove))));
     }
     if !game.rules.promotions.is_empty() {
-        fields.push(field(syn::FieldKind::Promotions(promotion_segments(game, &players, dialect, &mut problems))));
+        fields.push(field(syn::FieldKind::Promotions(promotion_segments(
+            game,
+            &players,
+            dialect,
+            &mut problems,
+        ))));
     }
     if let Some(b) = &game.rules.world_border {
         let side = |s: &Option<Int>| s.as_ref().map(int);
@@ -106,7 +115,9 @@ pub fn to_ast(game: &Game, form: IcnForm, dialect: Dialect) -> Result<syn::Docum
         fields.push(field(syn::FieldKind::Properties(Cow::Owned(json))));
     }
     if !game.annotations.squares.is_empty() {
-        fields.push(field(syn::FieldKind::Squares(game.annotations.squares.iter().map(coord).collect())));
+        fields.push(field(syn::FieldKind::Squares(
+            game.annotations.squares.iter().map(coord).collect(),
+        )));
     }
     if !game.annotations.rays.is_empty() {
         fields.push(field(syn::FieldKind::Rays(
@@ -145,8 +156,16 @@ pub fn to_ast(game: &Game, form: IcnForm, dialect: Dialect) -> Result<syn::Docum
                 span: Span::SYNTHETIC,
             })
             .collect(),
-        leading_comments: game.leading_comments.iter().map(|c| comment(c.clone())).collect(),
-        moves: game.moves.iter().map(|m| game_move(m, form, dialect)).collect(),
+        leading_comments: game
+            .leading_comments
+            .iter()
+            .map(|c| comment(c.clone()))
+            .collect(),
+        moves: game
+            .moves
+            .iter()
+            .map(|m| game_move(m, form, dialect))
+            .collect(),
         span: Span::SYNTHETIC,
     })
 }
@@ -166,7 +185,9 @@ fn promotion_segments(
 ) -> Vec<syn::PromotionSegment<'static>> {
     for (p, _) in &game.rules.promotions {
         if !players.contains(p) {
-            problems.push(format!("a promotion rule for {p}, who is not in the turn order"));
+            problems.push(format!(
+                "a promotion rule for {p}, who is not in the turn order"
+            ));
         }
     }
     let last = players
@@ -205,7 +226,9 @@ fn win_segments(
 ) -> Option<Vec<Vec<syn::Keyword<'static>>>> {
     for (p, _) in &game.rules.win_conditions {
         if !players.contains(p) {
-            problems.push(format!("win conditions for {p}, who is not in the turn order"));
+            problems.push(format!(
+                "win conditions for {p}, who is not in the turn order"
+            ));
         }
     }
     let lists: Vec<&[WinCondition]> = players.iter().map(|&p| game.rules.wins_of(p)).collect();
@@ -230,7 +253,8 @@ fn win_segments(
 
 fn game_move(m: &Move, form: IcnForm, dialect: Dialect) -> syn::MoveEntry<'static> {
     let keep = form != IcnForm::Compact;
-    let mut comments: Vec<syn::Comment<'static>> = m.comments.iter().map(|c| comment(c.clone())).collect();
+    let mut comments: Vec<syn::Comment<'static>> =
+        m.comments.iter().map(|c| comment(c.clone())).collect();
     if let Some(clock) = m.clock {
         let stamp = format!("[%clk {}]", clock.format());
         match comments.first_mut() {

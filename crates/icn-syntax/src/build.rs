@@ -149,7 +149,9 @@ fn keyword<'a>(p: P<'a>, errors: &mut Vec<Diagnostic>) -> Keyword<'a> {
 }
 
 fn first(p: P<'_>) -> P<'_> {
-    p.into_inner().next().expect("grammar: rule has an inner pair")
+    p.into_inner()
+        .next()
+        .expect("grammar: rule has an inner pair")
 }
 
 fn promotion_segment(p: P<'_>) -> PromotionSegment<'_> {
@@ -202,7 +204,9 @@ fn split_coord(text: &str, at: usize) -> Coord<'_> {
 }
 
 fn piece_list(p: P<'_>) -> Vec<PieceEntry<'_>> {
-    p.into_inner().map(|pc| piece(pc.as_str(), pc.as_span().start())).collect()
+    p.into_inner()
+        .map(|pc| piece(pc.as_str(), pc.as_span().start()))
+        .collect()
 }
 
 /// Splits validated piece text such as `3q-4,12+` starting at byte `at`.

@@ -12,8 +12,8 @@
 //! [`check`] is used both when parsing strictly and before writing, so a
 //! document that one dialect cannot express is refused with the reason.
 
-use crate::ast::*;
 use crate::Diagnostic;
+use crate::ast::*;
 
 /// Which ICN dialect to read or write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -53,7 +53,10 @@ pub fn check(doc: &Document<'_>, dialect: Dialect) -> Vec<Diagnostic> {
 
 fn check_duplicates(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
     for (i, f) in doc.fields.iter().enumerate() {
-        if doc.fields[..i].iter().any(|g| g.kind.site_order() == f.kind.site_order()) {
+        if doc.fields[..i]
+            .iter()
+            .any(|g| g.kind.site_order() == f.kind.site_order())
+        {
             out.push(Diagnostic::new(
                 f.span,
                 format!("{} given twice; a position has at most one", f.kind.name()),
@@ -66,15 +69,18 @@ fn check_spec(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
     let not_spec = |what: &str| format!("the spec dialect has no {what} (site dialect only)");
     for f in &doc.fields {
         match &f.kind {
-            FieldKind::TurnOrder(order) => {
-                if order.len() != 1 || !matches!(order[0], PlayerLetter::White | PlayerLetter::Black) {
-                    out.push(Diagnostic::new(
-                        f.span,
-                        "the spec dialect has only the turns `w` and `b`, not a turn order (site dialect only)",
-                    ));
-                }
+            FieldKind::TurnOrder(order)
+                if order.len() != 1
+                    || !matches!(order[0], PlayerLetter::White | PlayerLetter::Black) =>
+            {
+                out.push(Diagnostic::new(
+                    f.span,
+                    "the spec dialect has only the turns `w` and `b`, not a turn order (site dialect only)",
+                ));
             }
-            FieldKind::WorldBorder(_) => out.push(Diagnostic::new(f.span, not_spec("world border"))),
+            FieldKind::WorldBorder(_) => {
+                out.push(Diagnostic::new(f.span, not_spec("world border")))
+            }
             FieldKind::Squares(_) | FieldKind::Rays(_) => {
                 out.push(Diagnostic::new(f.span, not_spec("preset annotations")))
             }
@@ -86,7 +92,10 @@ fn check_spec(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
                     ));
                 }
                 for s in segs.iter().filter(|s| s.ranks.len() > 1) {
-                    out.push(Diagnostic::new(s.span, not_spec("several promotion ranks per player")));
+                    out.push(Diagnostic::new(
+                        s.span,
+                        not_spec("several promotion ranks per player"),
+                    ));
                 }
                 for c in segs.iter().flat_map(|s| s.pieces.iter().flatten()) {
                     prefix_check(c, out);
@@ -152,7 +161,11 @@ fn check_site(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
         }
     }
     for m in &doc.moves {
-        if let Some(p) = m.promotion.as_ref().filter(|p| p.style == PromotionStyle::Attached) {
+        if let Some(p) = m
+            .promotion
+            .as_ref()
+            .filter(|p| p.style == PromotionStyle::Attached)
+        {
             out.push(Diagnostic::new(
                 p.code.span,
                 format!("the site dialect writes promotions as `={}`", p.code.text),

@@ -43,7 +43,11 @@ impl ParseError {
 
 impl std::fmt::Display for ParseError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let msgs: Vec<&str> = self.diagnostics.iter().map(|d| d.message.as_str()).collect();
+        let msgs: Vec<&str> = self
+            .diagnostics
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
         f.write_str(&msgs.join("; "))
     }
 }
@@ -67,7 +71,9 @@ impl std::error::Error for ParseError {}
 /// assert!(err.diagnostics[0].message.starts_with("expected"));
 /// ```
 pub fn parse(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
-    parser::check_nesting(text).map_err(|d| ParseError { diagnostics: vec![d] })?;
+    parser::check_nesting(text).map_err(|d| ParseError {
+        diagnostics: vec![d],
+    })?;
     let mut pairs = IcnParser::parse(Rule::document, text).map_err(|e| ParseError {
         diagnostics: vec![parser::diagnostic_from_pest(text, e)],
     })?;

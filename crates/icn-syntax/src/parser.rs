@@ -60,7 +60,9 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::promotions => "promotions `(8|1)`",
         Rule::promotion_segment | Rule::rank_list => "a promotion rank",
         Rule::piece_code_list | Rule::piece_code | Rule::move_piece => "a piece code",
-        Rule::world_border | Rule::border_side | Rule::open_side => "a world border side (an integer or `_`)",
+        Rule::world_border | Rule::border_side | Rule::open_side => {
+            "a world border side (an integer or `_`)"
+        }
         Rule::win_conditions | Rule::win_list | Rule::win_condition => "a win condition",
         Rule::properties | Rule::json_object => "a JSON object",
         Rule::squares => "`Squares:`",

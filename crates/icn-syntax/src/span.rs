@@ -152,7 +152,11 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} (bytes {}..{})", self.message, self.span.start, self.span.end)
+        write!(
+            f,
+            "{} (bytes {}..{})",
+            self.message, self.span.start, self.span.end
+        )
     }
 }
 
@@ -183,7 +187,10 @@ mod tests {
     #[test]
     fn render_points_a_caret_at_the_span() {
         let src = "w 0/100\nK1,2|Q3";
-        let d = Diagnostic::new(Span::new(13, 15), "expected `,` after the x coordinate, found end of input");
+        let d = Diagnostic::new(
+            Span::new(13, 15),
+            "expected `,` after the x coordinate, found end of input",
+        );
         let r = d.render("in.icn", src);
         assert!(r.contains("--> in.icn:2:6"), "{r}");
         assert!(r.contains("2 | K1,2|Q3"), "{r}");

@@ -73,7 +73,11 @@ pub fn write(doc: &Document<'_>, options: WriteOptions) -> Result<String, WriteE
 ///
 /// # Errors
 /// As [`write`].
-pub fn write_into(out: &mut String, doc: &Document<'_>, options: WriteOptions) -> Result<(), WriteError> {
+pub fn write_into(
+    out: &mut String,
+    doc: &Document<'_>,
+    options: WriteOptions,
+) -> Result<(), WriteError> {
     let dialect = match options.dialect {
         Dialect::Auto => Dialect::Site,
         d => d,
@@ -149,14 +153,22 @@ impl Sep {
 
 fn check_writable(doc: &Document<'_>, problems: &mut Vec<String>) {
     for tag in &doc.metadata {
-        if tag.name.is_empty() || !tag.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        if tag.name.is_empty()
+            || !tag
+                .name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
             problems.push(format!(
                 "metadata name `{}` must be letters, digits and `_`",
                 tag.name
             ));
         }
         if tag.value.contains(['\n', '\r']) {
-            problems.push(format!("metadata `{}` has a line break, which ICN cannot hold", tag.name));
+            problems.push(format!(
+                "metadata `{}` has a line break, which ICN cannot hold",
+                tag.name
+            ));
         }
     }
     let comments = doc
@@ -165,7 +177,10 @@ fn check_writable(doc: &Document<'_>, problems: &mut Vec<String>) {
         .chain(doc.moves.iter().flat_map(|m| &m.comments));
     for c in comments {
         if c.text.contains('}') {
-            problems.push(format!("comment `{}` contains `}}`, which ICN cannot hold", c.text));
+            problems.push(format!(
+                "comment `{}` contains `}}`, which ICN cannot hold",
+                c.text
+            ));
         }
     }
 }
@@ -222,7 +237,8 @@ fn write_field(out: &mut String, kind: &FieldKind<'_>) {
             None => o.push('_'),
         }),
         FieldKind::WinConditions(segs) => {
-            let list = |o: &mut String, s: &Vec<Keyword<'_>>| join(o, s, ',', |o, w| o.push_str(&w.text));
+            let list =
+                |o: &mut String, s: &Vec<Keyword<'_>>| join(o, s, ',', |o, w| o.push_str(&w.text));
             if segs.len() == 1 {
                 list(out, &segs[0]);
             } else {
@@ -364,7 +380,11 @@ fn increment_decimal(n: &str) -> String {
         }
         let s = String::from_utf8(digits).unwrap_or_default();
         let s = s.trim_start_matches('0');
-        return if s.is_empty() { "0".into() } else { format!("-{s}") };
+        return if s.is_empty() {
+            "0".into()
+        } else {
+            format!("-{s}")
+        };
     }
     let mut digits: Vec<u8> = n.bytes().collect();
     let mut i = digits.len();
@@ -391,7 +411,13 @@ mod tests {
     #[test]
     fn increments_any_length() {
         assert_eq!(increment_decimal("1"), "2");
-        assert_eq!(increment_decimal("999999999999999999999999999999999999999999"), "1000000000000000000000000000000000000000000");
-        assert_eq!(increment_decimal("-1000000000000000000000000000000000000000000"), "-999999999999999999999999999999999999999999");
+        assert_eq!(
+            increment_decimal("999999999999999999999999999999999999999999"),
+            "1000000000000000000000000000000000000000000"
+        );
+        assert_eq!(
+            increment_decimal("-1000000000000000000000000000000000000000000"),
+            "-999999999999999999999999999999999999999999"
+        );
     }
 }

@@ -39,7 +39,10 @@ fn spec_move_forms() {
     let doc = parse("K1,1|k3,3 12. P-5,6x-6,7 =R+ !? {Interesting underpromotion} 1. ... q-8,2x-6,0 # {Game over}", Dialect::Spec).unwrap();
     assert_eq!(doc.moves.len(), 2);
     assert_eq!(doc.moves[0].from.x.text, "-5");
-    assert_eq!(doc.moves[0].promotion.as_ref().unwrap().style, PromotionStyle::Equals);
+    assert_eq!(
+        doc.moves[0].promotion.as_ref().unwrap().style,
+        PromotionStyle::Equals
+    );
     assert_eq!(doc.moves[1].piece.as_ref().unwrap().text, "q");
 }
 
@@ -49,7 +52,10 @@ fn site_fields_in_order() {
     let doc = parse(text, Dialect::Site).unwrap();
     assert_eq!(doc.fields.len(), 9);
     assert!(matches!(&doc.fields[0].kind, FieldKind::TurnOrder(o) if o.len() == 3));
-    assert!(matches!(&doc.fields[5].kind, FieldKind::WorldBorder([_, _, None, _])));
+    assert!(matches!(
+        &doc.fields[5].kind,
+        FieldKind::WorldBorder([_, _, None, _])
+    ));
     assert_eq!(doc.pieces[1].code.player_number(), Some("3"));
     assert_eq!(doc.moves[0].comments[0].text, "[%clk 0:09:56.7]");
     assert_eq!(write(&doc, WriteOptions::default()).unwrap(), text);
@@ -75,12 +81,21 @@ fn errors_point_at_the_text() {
     let d = &e.diagnostics[0];
     assert_eq!(d.line_col("w 0/100\nK1,1|Q3 ").line, 2, "{d}");
     let e = parse("w checkmat K1,1", Dialect::Auto).unwrap_err();
-    assert!(e.diagnostics[0].message.contains("unknown win condition `checkmat`"), "{e}");
+    assert!(
+        e.diagnostics[0]
+            .message
+            .contains("unknown win condition `checkmat`"),
+        "{e}"
+    );
 }
 
 #[test]
 fn crlf_and_huge_numbers() {
-    let doc = parse("w\r\n123456789012345678901234567890,-5 K1,1|P123456789012345678901234567890,-4\r\n", Dialect::Auto).unwrap();
+    let doc = parse(
+        "w\r\n123456789012345678901234567890,-5 K1,1|P123456789012345678901234567890,-4\r\n",
+        Dialect::Auto,
+    )
+    .unwrap();
     assert!(matches!(&doc.fields[1].kind, FieldKind::EnPassant(c) if c.x.text.len() == 30));
 }
 

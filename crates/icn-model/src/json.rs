@@ -1,1 +1,0 @@
-//! JSON long form (in progress).

@@ -1,0 +1,172 @@
+//! The serde types of the JSON long form. Their shape is the documented
+//! format (`docs/json.md`); the JSON Schema in `docs/icn.schema.json` is
+//! generated from them and a test keeps the two in step.
+
+use std::borrow::Cow;
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A whole game (or position, with no moves) in the JSON long form.
+#[derive(Serialize, Deserialize, JsonSchema, Debug)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(title = "ICN JSON long form")]
+pub struct JsonGame<'a> {
+    /// Metadata tags in order.
+    #[serde(default)]
+    pub metadata: IndexMap<String, String>,
+    /// The side to move.
+    pub turn: JsonPlayer,
+    /// The full turn order when it is not plain White/Black alternation
+    /// starting with `turn` (extension).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_order: Option<Vec<JsonPlayer>>,
+    /// En passant square `[x, y]`.
+    #[serde(rename = "enpassant", default, skip_serializing_if = "Option::is_none")]
+    pub en_passant: Option<[JsonInt; 2]>,
+    /// Move-rule state `"N/M"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_rule: Option<String>,
+    /// Fullmove counter.
+    pub full_move: JsonInt,
+    /// Rules and extra properties.
+    pub game_rules: JsonGameRules,
+    /// Squares `"x,y"` whose piece has the `+` right.
+    #[serde(default)]
+    pub special_rights: IndexMap<String, bool>,
+    /// Pieces by square: `"x,y": "pawnsW"`.
+    pub starting_position: IndexMap<String, Cow<'a, str>>,
+    /// Preset annotations (extension).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub annotations: Option<JsonAnnotations>,
+    /// Comments before the first move (extension).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leading_comments: Vec<String>,
+    /// Moves: compact strings, or objects when more was written.
+    #[serde(default)]
+    pub moves: Vec<JsonMove>,
+}
+
+/// A player name.
+#[derive(Serialize, Deserialize, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum JsonPlayer {
+    Neutral,
+    White,
+    Black,
+    Red,
+    Blue,
+    Yellow,
+    Green,
+}
+
+/// An exact integer: a JSON number when |n| < 2^53, else a decimal string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JsonInt(pub crate::Int);
+
+/// Promotion ranks: `[white, black]` (the original shape, `null` for none),
+/// or per player `{"white": [8, 16], ...}` (extension).
+#[derive(Serialize, Deserialize, JsonSchema, Debug)]
+#[serde(untagged)]
+pub enum JsonPromotionRanks {
+    /// `[8, 1]`.
+    Pair([Option<JsonInt>; 2]),
+    /// `{"white": [8, 16], "black": [1, 9]}`.
+    PerPlayer(IndexMap<JsonPlayer, Vec<JsonInt>>),
+}
+
+/// The `gameRules` object.
+#[derive(Serialize, Deserialize, JsonSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct JsonGameRules {
+    /// Promotion ranks.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion_ranks: Option<JsonPromotionRanks>,
+    /// Promotion choices per player, as plural piece names (`"queens"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotions_allowed: Option<IndexMap<JsonPlayer, Vec<String>>>,
+    /// Win conditions per player.
+    pub win_conditions: IndexMap<JsonPlayer, Vec<JsonWinCondition>>,
+    /// World border; `null` sides are open (extension).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub world_border: Option<JsonWorldBorder>,
+    /// Every property of the ICN `{...}` block, such as `slideLimit`.
+    #[serde(flatten)]
+    pub properties: IndexMap<String, Value>,
+}
+
+/// A win condition keyword.
+#[derive(Serialize, Deserialize, JsonSchema, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum JsonWinCondition {
+    Checkmate,
+    Royalcapture,
+    Allroyalscaptured,
+    Allpiecescaptured,
+    Threecheck,
+    Koth,
+}
+
+/// The world border.
+#[derive(Serialize, Deserialize, JsonSchema, Debug)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs)]
+pub struct JsonWorldBorder {
+    pub left: Option<JsonInt>,
+    pub right: Option<JsonInt>,
+    pub bottom: Option<JsonInt>,
+    pub top: Option<JsonInt>,
+}
+
+/// Preset annotations.
+#[derive(Serialize, Deserialize, JsonSchema, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct JsonAnnotations {
+    /// Squares `"x,y"`.
+    #[serde(default)]
+    pub squares: Vec<String>,
+    /// Rays `"x,y>dx,dy"`.
+    #[serde(default)]
+    pub rays: Vec<String>,
+}
+
+/// A move: the compact string, or an object when the text had more.
+#[derive(Serialize, Deserialize, JsonSchema, Debug)]
+#[serde(untagged)]
+pub enum JsonMove {
+    /// `"4,2>4,4"`, `"2,7>1,8Q"`, `"2,7>1,8=3q"`.
+    Compact(String),
+    /// The move with what was written around it.
+    Full(JsonMoveDetail),
+}
+
+/// A move with piece letter, capture mark, check mark, glyph, clock, comments.
+#[derive(Serialize, Deserialize, JsonSchema, Debug, Default)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct JsonMoveDetail {
+    /// The compact move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The moving piece's code as written (`"P"`, `"q"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
+    /// Written as a capture (`x`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub capture: bool,
+    /// `"+"` or `"#"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
+    /// Annotation glyphs such as `"!?"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glyph: Option<String>,
+    /// Clock stamp `"H:MM:SS.D"`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<String>,
+    /// Comments.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+}

@@ -1,0 +1,322 @@
+//! JSON long form → model. Accepts everything [`super::write`] produces and
+//! the original converter's shape; refuses, naming the JSON path, unknown
+//! piece names, malformed squares and moves, and every model-level problem
+//! of [`crate::validate`].
+
+use indexmap::IndexMap;
+
+use super::JsonError;
+use super::dto::*;
+use crate::validate::{Subject, validate};
+use crate::{
+    Annotations, CheckMark, Clock, Coord, Game, GameRules, Int, Move, MoveRule, Piece, PieceKind,
+    PlacedPiece, Player, Position, Promotion, Ray, WinCondition, WorldBorder,
+};
+
+fn err(path: impl Into<String>, message: impl Into<String>) -> JsonError {
+    JsonError::Invalid {
+        path: path.into(),
+        message: message.into(),
+    }
+}
+
+pub(crate) fn player(p: JsonPlayer) -> Player {
+    match p {
+        JsonPlayer::Neutral => Player::Neutral,
+        JsonPlayer::White => Player::White,
+        JsonPlayer::Black => Player::Black,
+        JsonPlayer::Red => Player::Red,
+        JsonPlayer::Blue => Player::Blue,
+        JsonPlayer::Yellow => Player::Yellow,
+        JsonPlayer::Green => Player::Green,
+    }
+}
+
+fn win(w: JsonWinCondition) -> WinCondition {
+    match w {
+        JsonWinCondition::Checkmate => WinCondition::Checkmate,
+        JsonWinCondition::Royalcapture => WinCondition::RoyalCapture,
+        JsonWinCondition::Allroyalscaptured => WinCondition::AllRoyalsCaptured,
+        JsonWinCondition::Allpiecescaptured => WinCondition::AllPiecesCaptured,
+        JsonWinCondition::Threecheck => WinCondition::ThreeCheck,
+        JsonWinCondition::Koth => WinCondition::Koth,
+    }
+}
+
+fn square(text: &str, path: &str) -> Result<Coord, JsonError> {
+    Coord::parse(text)
+        .map_err(|_| err(path, format!("expected a square \"x,y\", found \"{text}\"")))
+}
+
+fn piece_code(code: &str, path: &str) -> Result<Piece, JsonError> {
+    Piece::from_code(code).map_err(|e| err(path, e.to_string()))
+}
+
+/// Parses `x,y>x,y`, `x,y>x,yQ` or `x,y>x,y=Q`.
+fn compact_move(text: &str, path: &str) -> Result<Move, JsonError> {
+    let bad = || {
+        err(
+            path,
+            format!("expected a move \"x,y>x,y\" with an optional promotion, found \"{text}\""),
+        )
+    };
+    let (from, rest) = text.split_once('>').ok_or_else(bad)?;
+    let split = rest
+        .char_indices()
+        .skip(1)
+        .find(|&(_, c)| !(c.is_ascii_digit() || c == ',' || c == '-'))
+        .map_or(rest.len(), |(i, _)| i);
+    let (to, promo) = rest.split_at(split);
+    let mut m = Move::new(
+        square(from, path).map_err(|_| bad())?,
+        square(to, path).map_err(|_| bad())?,
+    );
+    let promo = promo.strip_prefix('=').unwrap_or(promo);
+    if !promo.is_empty() {
+        m.promotion = Some(piece_code(promo, path)?);
+    }
+    Ok(m)
+}
+
+fn game_move(jm: JsonMove, path: &str) -> Result<Move, JsonError> {
+    match jm {
+        JsonMove::Compact(s) => compact_move(&s, path),
+        JsonMove::Full(d) => {
+            let mut m = compact_move(&d.mv, &format!("{path}.move"))?;
+            m.piece = d
+                .piece
+                .map(|p| piece_code(&p, &format!("{path}.piece")))
+                .transpose()?;
+            m.capture = d.capture;
+            m.check = match d.check.as_deref() {
+                None => None,
+                Some("+") => Some(CheckMark::Check),
+                Some("#") => Some(CheckMark::Checkmate),
+                Some(other) => {
+                    return Err(err(
+                        format!("{path}.check"),
+                        format!("expected \"+\" or \"#\", found \"{other}\""),
+                    ));
+                }
+            };
+            if let Some(g) = &d.glyph
+                && (g.is_empty() || !g.chars().all(|c| c == '!' || c == '?'))
+            {
+                return Err(err(
+                    format!("{path}.glyph"),
+                    format!("expected `!` and `?` only, found \"{g}\""),
+                ));
+            }
+            m.glyph = d.glyph;
+            m.clock = d
+                .clock
+                .map(|c| {
+                    Clock::parse(&c).ok_or_else(|| {
+                        err(
+                            format!("{path}.clock"),
+                            format!("expected H:MM:SS.D, found \"{c}\""),
+                        )
+                    })
+                })
+                .transpose()?;
+            m.comments = d.comments;
+            Ok(m)
+        }
+    }
+}
+
+fn kind_name(name: &str, path: &str) -> Result<PieceKind, JsonError> {
+    PieceKind::from_json_name(name).ok_or_else(|| {
+        err(
+            path,
+            format!("unknown piece name \"{name}\", expected a plural such as \"queens\""),
+        )
+    })
+}
+
+pub(crate) fn from_dto(j: JsonGame<'_>) -> Result<Game, JsonError> {
+    let turn_order = match j.turn_order {
+        Some(order) => {
+            let order: Vec<Player> = order.into_iter().map(player).collect();
+            if order.first() != Some(&player(j.turn)) {
+                return Err(err("turnOrder", "the turn order must start with `turn`"));
+            }
+            order
+        }
+        None => match player(j.turn) {
+            Player::White => vec![Player::White, Player::Black],
+            Player::Black => vec![Player::Black, Player::White],
+            other => return Err(err("turn", format!("{other} to move needs a `turnOrder`"))),
+        },
+    };
+    let move_rule = j
+        .move_rule
+        .map(|s| {
+            let parsed = s
+                .split_once('/')
+                .and_then(|(a, b)| Some((Int::parse(a).ok()?, Int::parse(b).ok()?)));
+            parsed
+                .map(|(played, limit)| MoveRule { played, limit })
+                .ok_or_else(|| err("moveRule", format!("expected \"N/M\", found \"{s}\"")))
+        })
+        .transpose()?;
+    let mut pieces = Vec::with_capacity(j.starting_position.len());
+    for (key, name) in &j.starting_position {
+        let path = format!("startingPosition.\"{key}\"");
+        let piece = Piece::from_json_name(name).ok_or_else(|| {
+            err(
+                &path,
+                format!("unknown piece \"{name}\", expected a name such as \"pawnsW\""),
+            )
+        })?;
+        pieces.push(PlacedPiece {
+            piece,
+            at: square(key, &path)?,
+            special_right: false,
+        });
+    }
+    for (key, &on) in &j.special_rights {
+        let at = square(key, &format!("specialRights.\"{key}\""))?;
+        match pieces.iter_mut().find(|p| p.at == at) {
+            Some(p) => p.special_right = on,
+            None if !on => {}
+            None => {
+                return Err(err(
+                    format!("specialRights.\"{key}\""),
+                    "no piece stands on this square",
+                ));
+            }
+        }
+    }
+    let position = Position {
+        pieces,
+        turn_order,
+        en_passant: j.en_passant.map(|[x, y]| Coord { x: x.0, y: y.0 }),
+        move_rule,
+        fullmove: j.full_move.0,
+    };
+    let rules = game_rules(j.game_rules, &position)?;
+    let annotations = match j.annotations {
+        None => Annotations::default(),
+        Some(a) => Annotations {
+            squares: a
+                .squares
+                .iter()
+                .map(|s| square(s, "annotations.squares"))
+                .collect::<Result<_, _>>()?,
+            rays: a
+                .rays
+                .iter()
+                .map(|r| {
+                    let (from, dir) = r.split_once('>').ok_or_else(|| {
+                        err(
+                            "annotations.rays",
+                            format!("expected \"x,y>dx,dy\", found \"{r}\""),
+                        )
+                    })?;
+                    Ok(Ray {
+                        from: square(from, "annotations.rays")?,
+                        direction: square(dir, "annotations.rays")?,
+                    })
+                })
+                .collect::<Result<_, JsonError>>()?,
+        },
+    };
+    let moves = j
+        .moves
+        .into_iter()
+        .enumerate()
+        .map(|(i, m)| game_move(m, &format!("moves[{i}]")))
+        .collect::<Result<_, _>>()?;
+    let game = Game {
+        metadata: j.metadata,
+        position,
+        rules,
+        annotations,
+        leading_comments: j.leading_comments,
+        moves,
+    };
+    if let Some(p) = validate(&game).into_iter().next() {
+        let path = match p.subject {
+            Subject::MoveRule => "moveRule".to_string(),
+            Subject::FullMove => "fullMove".to_string(),
+            Subject::EnPassant => "enpassant".to_string(),
+            Subject::Promotions => "gameRules.promotionRanks".to_string(),
+            Subject::WinConditions => "gameRules.winConditions".to_string(),
+            Subject::WorldBorder => "gameRules.worldBorder".to_string(),
+            Subject::Properties => "gameRules".to_string(),
+            Subject::Piece(i) => format!("startingPosition.\"{}\"", game.position.pieces[i].at),
+        };
+        return Err(err(path, p.message));
+    }
+    Ok(game)
+}
+
+fn game_rules(r: JsonGameRules, pos: &Position) -> Result<GameRules, JsonError> {
+    let mut allowed: IndexMap<Player, Vec<PieceKind>> = IndexMap::new();
+    for (p, names) in r.promotions_allowed.unwrap_or_default() {
+        let path = format!("gameRules.promotionsAllowed.{}", player(p));
+        let kinds = names
+            .iter()
+            .map(|n| kind_name(n, &path))
+            .collect::<Result<_, _>>()?;
+        allowed.insert(player(p), kinds);
+    }
+    let ranks: Vec<(Player, Vec<Int>)> = match r.promotion_ranks {
+        None => Vec::new(),
+        Some(JsonPromotionRanks::Pair(pair)) => [Player::White, Player::Black]
+            .into_iter()
+            .zip(pair)
+            .filter_map(|(p, r)| r.map(|r| (p, vec![r.0])))
+            .collect(),
+        Some(JsonPromotionRanks::PerPlayer(map)) => map
+            .into_iter()
+            .map(|(p, rs)| (player(p), rs.into_iter().map(|r| r.0).collect()))
+            .collect(),
+    };
+    let mut promotions = Vec::new();
+    for (p, ranks) in ranks {
+        if ranks.is_empty() {
+            continue;
+        }
+        let choices = allowed
+            .shift_remove(&p)
+            .unwrap_or_else(|| Promotion::DEFAULT_CHOICES.to_vec());
+        promotions.push((p, Promotion { ranks, choices }));
+    }
+    if let Some((p, kinds)) = allowed.iter().find(|(_, k)| !k.is_empty()) {
+        return Err(err(
+            format!("gameRules.promotionsAllowed.{p}"),
+            format!(
+                "{} promotion choices for {p}, who has no promotion rank",
+                kinds.len()
+            ),
+        ));
+    }
+    promotions.sort_by_key(|(p, _)| *p);
+    let mut win_conditions: Vec<(Player, Vec<WinCondition>)> = r
+        .win_conditions
+        .into_iter()
+        .map(|(p, w)| (player(p), w.into_iter().map(win).collect()))
+        .collect();
+    win_conditions.sort_by_key(|(p, _)| *p);
+    for p in pos.players() {
+        if !win_conditions.iter().any(|(q, _)| *q == p) {
+            return Err(err(
+                "gameRules.winConditions",
+                format!("no win conditions for {p}"),
+            ));
+        }
+    }
+    Ok(GameRules {
+        promotions,
+        win_conditions,
+        world_border: r.world_border.map(|b| WorldBorder {
+            left: b.left.map(|i| i.0),
+            right: b.right.map(|i| i.0),
+            bottom: b.bottom.map(|i| i.0),
+            top: b.top.map(|i| i.0),
+        }),
+        properties: r.properties,
+    })
+}

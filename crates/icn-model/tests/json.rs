@@ -1,0 +1,128 @@
+//! The JSON long form: the original converter's shape, extensions, exact
+//! integers, and lossless round trips.
+
+use icn_model::{Dialect, Game, IcnForm, IcnStyle, json};
+use serde_json::json;
+
+fn parse(text: &str) -> Game {
+    Game::parse(text, Dialect::Auto).unwrap_or_else(|e| panic!("{}", e.render("t", text)))
+}
+
+#[test]
+fn classical_start_has_the_original_shape() {
+    let g = parse(
+        "[Variant \"Classical\"] w 0/100 1 (8|1) {\"slideLimit\": 100} P1,2+|K5,1+|k5,8+|r8,8+ 1,2>1,4|8,8>8,7",
+    );
+    let v: serde_json::Value = serde_json::from_str(&json::to_json_string(&g)).unwrap();
+    assert_eq!(
+        v,
+        json!({
+            "metadata": {"Variant": "Classical"},
+            "turn": "white",
+            "moveRule": "0/100",
+            "fullMove": 1,
+            "gameRules": {
+                "promotionRanks": [8, 1],
+                "promotionsAllowed": {"white": ["queens", "rooks", "bishops", "knights"], "black": ["queens", "rooks", "bishops", "knights"]},
+                "winConditions": {"white": ["checkmate"], "black": ["checkmate"]},
+                "slideLimit": 100
+            },
+            "specialRights": {"1,2": true, "5,1": true, "5,8": true, "8,8": true},
+            "startingPosition": {"1,2": "pawnsW", "5,1": "kingsW", "5,8": "kingsB", "8,8": "rooksB"},
+            "moves": ["1,2>1,4", "8,8>8,7"]
+        })
+    );
+}
+
+#[test]
+fn omitted_segment_is_null_and_en_passant_is_an_array() {
+    let g = parse("b 4,3 (|-4;q) (checkmate|checkmate,allpiecescaptured) P4,4|K1,1|k9,9");
+    let v: serde_json::Value = serde_json::from_str(&json::to_json_string(&g)).unwrap();
+    assert_eq!(v["turn"], "black");
+    assert_eq!(v["enpassant"], json!([4, 3]));
+    assert_eq!(v["gameRules"]["promotionRanks"], json!([null, -4]));
+    assert_eq!(
+        v["gameRules"]["promotionsAllowed"],
+        json!({"white": [], "black": ["queens"]})
+    );
+    assert_eq!(
+        v["gameRules"]["winConditions"]["black"],
+        json!(["checkmate", "allpiecescaptured"])
+    );
+    assert_eq!(json::from_json_str(&v.to_string()).unwrap(), g);
+}
+
+#[test]
+fn site_extensions_round_trip() {
+    let text = "[Variant \"x\"] w:b:r 0/100 3 (8,16;q,r|1,9;q|) -5,_,_,100 (royalcapture|koth|checkmate) Squares:1,2|3,4 Rays:5,5>1,0 vo0,0|3q4,5|0k1,1|K2,2+|k3,3 {[%clk 0:09:56.7] nice} 2,2>2,3{[%clk 0:09:56.7]}|3,3>3,4=q|4,5>4,6";
+    let g = parse(text);
+    let s = json::to_json_string(&g);
+    let v: serde_json::Value = serde_json::from_str(&s).unwrap();
+    assert_eq!(v["turnOrder"], json!(["white", "black", "red"]));
+    assert_eq!(
+        v["gameRules"]["promotionRanks"],
+        json!({"white": [8, 16], "black": [1, 9]})
+    );
+    assert_eq!(
+        v["gameRules"]["worldBorder"],
+        json!({"left": -5, "right": null, "bottom": null, "top": 100})
+    );
+    assert_eq!(v["startingPosition"]["4,5"], "queensR");
+    assert_eq!(v["startingPosition"]["1,1"], "kingsN");
+    assert_eq!(
+        v["moves"][0],
+        json!({"move": "2,2>2,3", "clock": "0:09:56.7"})
+    );
+    assert_eq!(v["moves"][1], "3,3>3,4q");
+    assert_eq!(
+        v["annotations"],
+        json!({"squares": ["1,2", "3,4"], "rays": ["5,5>1,0"]})
+    );
+    let back = json::from_json_str(&s).unwrap();
+    assert_eq!(back, g);
+    let icn = back
+        .to_icn(IcnStyle {
+            form: IcnForm::Full,
+            dialect: Dialect::Site,
+        })
+        .unwrap();
+    assert_eq!(parse(&icn), g, "{icn}");
+}
+
+#[test]
+fn huge_integers_are_exact_strings() {
+    let big = "123456789012345678901234567890";
+    let g = parse(&format!(
+        "w {big},-{big} 7/9 {big} {{\"slideLimit\": {big}}} K1,1|p{big},-123456789012345678901234567891"
+    ));
+    let s = json::to_json_string(&g);
+    let v: serde_json::Value = serde_json::from_str(&s).unwrap();
+    assert_eq!(v["enpassant"], json!([big, format!("-{big}")]));
+    assert_eq!(v["fullMove"], json!(big));
+    assert_eq!(json::from_json_str(&s).unwrap(), g);
+    // Big numbers written as JSON numbers are read exactly too.
+    let as_number = s.replace(
+        &format!("\"fullMove\":\"{big}\""),
+        &format!("\"fullMove\":{big}"),
+    );
+    assert_ne!(as_number, s);
+    assert_eq!(json::from_json_str(&as_number).unwrap(), g);
+    assert!(s.contains(&format!("\"slideLimit\":{big}")), "{s}");
+}
+
+#[test]
+fn bad_json_names_the_path() {
+    let e = json::from_json_str(r#"{"turn":"white","fullMove":1,"gameRules":{"winConditions":{"white":["checkmate"],"black":["checkmate"]}},"startingPosition":{"1,2":"pawnW"}}"#).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("startingPosition.\"1,2\": unknown piece \"pawnW\""),
+        "{e}"
+    );
+    let e = json::from_json_str(r#"{"turn":"white","fullMove":0,"gameRules":{"winConditions":{"white":["checkmate"],"black":["checkmate"]}},"startingPosition":{}}"#).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "fullMove: the fullmove counter starts at 1, found 0"
+    );
+    let e = json::from_json_str(r#"{"turn":"white","fullMove":1.5}"#).unwrap_err();
+    assert!(e.to_string().contains("line 1 column"), "{e}");
+}
