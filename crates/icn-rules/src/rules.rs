@@ -1,0 +1,359 @@
+//! [`RuleSet`]: everything a variant says about how the game is played —
+//! board region, piece movements, royalty, castling, en passant, promotion,
+//! slide limit, turn order, win conditions, stalemate and draws — and
+//! [`Variant`], a named rule set with its start position.
+//!
+//! These are plain values; building them refuses nothing. Texts that produce
+//! them (ICN via [`crate::lower`], FBR via [`crate::fbr`]) do the refusing.
+//!
+//! ## Insufficient material
+//! When [`Draws::insufficient_material`] is on, [`insufficient_material`]
+//! declares a draw only in a two-player game where both sides win only by
+//! checkmate, each side has exactly one king and no other royal, and the
+//! remaining pieces are exactly one of: nothing (king vs king); one bishop;
+//! one knight; any number of bishops (either side) all on squares of the
+//! same colour. These positions are dead on any board. Nothing else is
+//! declared drawn: on the infinite board many finite-board draws (king and
+//! rook vs king, for one) are wins or unresolved, so those tables do not carry
+//! over.
+
+use std::collections::BTreeSet;
+
+use icn_model::{Coord, Int, PieceKind, Player, Position};
+use indexmap::IndexMap;
+
+use crate::board::{Region, Zone};
+use crate::movement::{Movement, movement_of, royal_by_default};
+
+/// A way to win, for one player.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum WinRule {
+    /// Checkmate an opponent's royal.
+    Checkmate,
+    /// Capture any royal piece of an opponent.
+    RoyalCapture,
+    /// Capture every royal piece of an opponent.
+    AllRoyalsCaptured,
+    /// Capture every piece of an opponent.
+    AllPiecesCaptured,
+    /// Give check this many times (ICN's `threecheck` is 3).
+    Checks(u32),
+    /// Bring a royal onto the [`RuleSet::hill`].
+    Koth,
+}
+
+/// A result from the point of view of the player it happens to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Nobody wins.
+    Draw,
+    /// The player wins.
+    Win,
+    /// The player loses.
+    Loss,
+}
+
+/// An explicit castling move (bounded boards, Sjaak `Castle:` lines).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CastleMove {
+    /// Whose move it is.
+    pub player: Player,
+    /// Where the royal starts.
+    pub king_from: Coord,
+    /// Where it ends.
+    pub king_to: Coord,
+    /// Where the partner starts.
+    pub partner_from: Coord,
+    /// Where the partner ends.
+    pub partner_to: Coord,
+}
+
+/// How castling works.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castling {
+    /// Kinds that castle by the site rule when they have their `+` right: with
+    /// the nearest piece on the same row in either direction, if that piece is
+    /// friendly, has `+`, is not a pawn and is at least [`Castling::min_distance`]
+    /// columns away; the castler moves [`Castling::king_steps`] squares toward
+    /// it and the partner lands on the square it crossed. Empty: no site rule.
+    pub castlers: BTreeSet<PieceKind>,
+    /// Smallest column distance to the partner (3 on the site).
+    pub min_distance: u32,
+    /// How far the castler moves (2 on the site).
+    pub king_steps: u32,
+    /// Explicit castling moves, in addition to the site rule.
+    pub explicit: Vec<CastleMove>,
+}
+
+impl Castling {
+    /// The site rule for kings and royal centaurs, no explicit moves.
+    pub fn site() -> Self {
+        Castling {
+            castlers: [PieceKind::King, PieceKind::RoyalCentaur]
+                .into_iter()
+                .collect(),
+            min_distance: 3,
+            king_steps: 2,
+            explicit: Vec::new(),
+        }
+    }
+
+    /// No castling at all.
+    pub fn none() -> Self {
+        Castling {
+            castlers: BTreeSet::new(),
+            min_distance: 3,
+            king_steps: 2,
+            explicit: Vec::new(),
+        }
+    }
+}
+
+/// Who makes and who takes en passant squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnPassant {
+    /// Kinds whose multi-step moves leave an en passant square.
+    pub leavers: BTreeSet<PieceKind>,
+    /// Kinds that may capture on it.
+    pub takers: BTreeSet<PieceKind>,
+}
+
+impl Default for EnPassant {
+    fn default() -> Self {
+        EnPassant {
+            leavers: [PieceKind::Pawn].into_iter().collect(),
+            takers: [PieceKind::Pawn].into_iter().collect(),
+        }
+    }
+}
+
+/// One player's promotion rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromotionRule {
+    /// Whose pieces promote.
+    pub player: Player,
+    /// Which kinds promote (pawns on the site).
+    pub promoting: BTreeSet<PieceKind>,
+    /// Where.
+    pub zone: Zone,
+    /// To what, in order.
+    pub choices: Vec<PieceKind>,
+    /// Whether a piece entering the zone must promote (`false`: it may stay).
+    pub mandatory: bool,
+}
+
+/// Draw rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Draws {
+    /// The move rule: a draw after this many plies without a pawn move or capture.
+    pub move_rule: Option<Int>,
+    /// A draw when a position occurs this many times (3 by default).
+    pub repetition: Option<u32>,
+    /// The dead-position cases listed in the module docs are drawn.
+    pub insufficient_material: bool,
+}
+
+impl Default for Draws {
+    fn default() -> Self {
+        Draws {
+            move_rule: None,
+            repetition: Some(3),
+            insufficient_material: true,
+        }
+    }
+}
+
+/// How a variant is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleSet {
+    /// The squares that exist.
+    pub region: Region,
+    /// Movements that differ from [`movement_of`].
+    pub movements: IndexMap<PieceKind, Movement>,
+    /// Kinds that are royal.
+    pub royals: BTreeSet<PieceKind>,
+    /// Castling.
+    pub castling: Castling,
+    /// En passant.
+    pub en_passant: EnPassant,
+    /// Promotion, per player (players not listed do not promote).
+    pub promotions: Vec<PromotionRule>,
+    /// The most squares any ride or huygen may go (ICN `slideLimit`).
+    pub slide_limit: Option<Int>,
+    /// Who moves in what order, repeating; a player may appear twice.
+    pub turn_order: Vec<Player>,
+    /// Whether a player may pass instead of moving (ICN `cannotPassTurn` false).
+    pub can_pass: bool,
+    /// Win conditions per player.
+    pub wins: Vec<(Player, Vec<WinRule>)>,
+    /// The hill for [`WinRule::Koth`].
+    pub hill: Zone,
+    /// What happens to a player who has no legal move and is not in check.
+    pub stalemate: Outcome,
+    /// Draw rules.
+    pub draws: Draws,
+    /// Properties the rule objects do not model, kept so lowering back loses nothing.
+    pub extra: IndexMap<String, serde_json::Value>,
+}
+
+impl Default for RuleSet {
+    /// Two players, unbounded board, site castling, en passant for pawns, no
+    /// promotion, checkmate for both, stalemate a draw, threefold repetition.
+    fn default() -> Self {
+        RuleSet {
+            region: Region::unbounded(),
+            movements: IndexMap::new(),
+            royals: PieceKind::ALL
+                .into_iter()
+                .filter(|&k| royal_by_default(k))
+                .collect(),
+            castling: Castling::site(),
+            en_passant: EnPassant::default(),
+            promotions: Vec::new(),
+            slide_limit: None,
+            turn_order: vec![Player::White, Player::Black],
+            can_pass: false,
+            wins: vec![
+                (Player::White, vec![WinRule::Checkmate]),
+                (Player::Black, vec![WinRule::Checkmate]),
+            ],
+            hill: Zone::default_hill(),
+            stalemate: Outcome::Draw,
+            draws: Draws::default(),
+            extra: IndexMap::new(),
+        }
+    }
+}
+
+impl RuleSet {
+    /// The movement of `kind` under this rule set.
+    pub fn movement(&self, kind: PieceKind) -> Movement {
+        self.movements
+            .get(&kind)
+            .cloned()
+            .unwrap_or_else(|| movement_of(kind))
+    }
+
+    /// Whether `kind` is royal.
+    pub fn is_royal(&self, kind: PieceKind) -> bool {
+        self.royals.contains(&kind)
+    }
+
+    /// The win rules of `player` (checkmate when not listed).
+    pub fn wins_of(&self, player: Player) -> &[WinRule] {
+        self.wins
+            .iter()
+            .find(|(p, _)| *p == player)
+            .map_or(&[WinRule::Checkmate], |(_, w)| w.as_slice())
+    }
+
+    /// The promotion rule of `player`.
+    pub fn promotion_of(&self, player: Player) -> Option<&PromotionRule> {
+        self.promotions.iter().find(|r| r.player == player)
+    }
+
+    /// The slide limit as a step count, saturated to `u32::MAX` (what fast
+    /// generators need; `None` means unlimited).
+    pub fn slide_limit_u32(&self) -> Option<u32> {
+        self.slide_limit.as_ref().map(|l| {
+            l.to_i64()
+                .map_or(u32::MAX, |v| u32::try_from(v).unwrap_or(u32::MAX))
+        })
+    }
+
+    /// Whether check constrains `player`'s castling (and moves generally):
+    /// true when some opponent of `player` wins by checkmate. Then a royal may
+    /// not castle out of, through or into check.
+    pub fn check_matters_for(&self, player: Player) -> bool {
+        self.turn_order
+            .iter()
+            .filter(|&&p| p != player)
+            .any(|&p| self.wins_of(p).contains(&WinRule::Checkmate))
+    }
+
+    /// The players who take turns, each once, in number order.
+    pub fn players(&self) -> Vec<Player> {
+        let mut p: Vec<Player> = self
+            .turn_order
+            .iter()
+            .copied()
+            .filter(|&p| p != Player::Neutral)
+            .collect();
+        p.sort();
+        p.dedup();
+        p
+    }
+}
+
+/// A variant: a name, a rule set and its start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variant {
+    /// Catalogue code (`Classical`, `Space_Classic`).
+    pub code: String,
+    /// Display name (`Space Classic`).
+    pub name: String,
+    /// First moment (Unix ms) this version was current; 0 for the first version.
+    pub valid_from_ms: u64,
+    /// When it was replaced, if it was.
+    pub valid_until_ms: Option<u64>,
+    /// How it is played.
+    pub rules: RuleSet,
+    /// Where it starts.
+    pub position: Position,
+}
+
+/// Whether the position is one of the dead cases of [`RuleSet`]'s module docs
+/// (always `false` when the rule set does not draw on insufficient material or
+/// is not a plain two-player checkmate game).
+///
+/// ```
+/// use icn_model::{Dialect, Game};
+/// use icn_rules::{insufficient_material, RuleSet};
+/// let g = Game::parse("K1,1|k5,5|B3,3|b9,9", Dialect::Auto).unwrap();
+/// assert!(insufficient_material(&RuleSet::default(), &g.position));
+/// let g = Game::parse("K1,1|k5,5|R3,3", Dialect::Auto).unwrap();
+/// assert!(!insufficient_material(&RuleSet::default(), &g.position));
+/// ```
+pub fn insufficient_material(rules: &RuleSet, position: &Position) -> bool {
+    if !rules.draws.insufficient_material || rules.players() != [Player::White, Player::Black] {
+        return false;
+    }
+    if rules
+        .players()
+        .iter()
+        .any(|&p| rules.wins_of(p) != [WinRule::Checkmate])
+    {
+        return false;
+    }
+    let mut kings = [0u32; 2];
+    let mut bishops_colours = BTreeSet::new();
+    let mut bishops = 0u32;
+    let mut knights = 0u32;
+    for p in &position.pieces {
+        let side = match p.piece.player {
+            Player::White => 0,
+            Player::Black => 1,
+            _ => return false,
+        };
+        match p.piece.kind {
+            PieceKind::King => kings[side] += 1,
+            PieceKind::Bishop => {
+                bishops += 1;
+                let Some((x, y)) = p.at.to_i64() else {
+                    return false;
+                };
+                bishops_colours.insert((i128::from(x) + i128::from(y)).rem_euclid(2));
+            }
+            PieceKind::Knight => knights += 1,
+            _ => return false,
+        }
+    }
+    if kings != [1, 1] {
+        return false;
+    }
+    match (bishops, knights) {
+        (0, 0) | (1, 0) | (0, 1) => true,
+        (_, 0) => bishops_colours.len() == 1,
+        _ => false,
+    }
+}
