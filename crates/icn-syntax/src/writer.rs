@@ -97,7 +97,9 @@ pub fn write_into(
         write_tag(out, tag);
     }
     if pretty && !doc.metadata.is_empty() {
+        // The tags end their line; the position starts the next one.
         out.push('\n');
+        sep = Sep::default();
     }
     let mut fields: Vec<&Field<'_>> = doc.fields.iter().collect();
     fields.sort_by_key(|f| f.kind.site_order());
@@ -407,6 +409,14 @@ fn increment_decimal(n: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::increment_decimal;
+    use crate::{Dialect, Layout, WriteOptions, parse, write};
+
+    #[test]
+    fn pretty_position_line_after_metadata_has_no_leading_blank() {
+        let doc = parse("[Event \"x\"] w K1,1|k3,3", Dialect::Auto).unwrap();
+        let text = write(&doc, WriteOptions { dialect: Dialect::Site, layout: Layout::Pretty }).unwrap();
+        assert_eq!(text, "[Event \"x\"]\nw K1,1|k3,3");
+    }
 
     #[test]
     fn increments_any_length() {
