@@ -21,6 +21,8 @@
 //! ```
 
 pub mod board;
+pub mod catalogue;
+pub mod lower;
 pub mod movement;
 pub mod reference;
 pub mod rules;
@@ -28,6 +30,6 @@ pub mod rules;
 pub use board::{Region, Zone};
 pub use movement::{Action, Component, Frame, Movement, Pattern, Symmetry, Vector, movement_of};
 pub use rules::{
-    CastleMove, Castling, Draws, EnPassant, Outcome, PromotionRule, RuleSet, Variant, WinRule,
-    insufficient_material,
+    CastleMove, Castling, Draws, EnPassant, Losses, Outcome, PromotionRule, RuleSet, Variant,
+    WinRule, insufficient_material,
 };

@@ -40,6 +40,8 @@ pub enum WinRule {
     Checks(u32),
     /// Bring a royal onto the [`RuleSet::hill`].
     Koth,
+    /// Be checkmated (FBR `royal=checkmated`; no ICN keyword says this).
+    Checkmated,
 }
 
 /// A result from the point of view of the player it happens to.
@@ -81,6 +83,9 @@ pub struct Castling {
     pub min_distance: u32,
     /// How far the castler moves (2 on the site).
     pub king_steps: u32,
+    /// Kinds a castler may castle with; `None` is the site rule (any
+    /// non-pawn). FBR `royal=castle{R}` narrows it.
+    pub partners: Option<BTreeSet<PieceKind>>,
     /// Explicit castling moves, in addition to the site rule.
     pub explicit: Vec<CastleMove>,
 }
@@ -94,6 +99,7 @@ impl Castling {
                 .collect(),
             min_distance: 3,
             king_steps: 2,
+            partners: None,
             explicit: Vec::new(),
         }
     }
@@ -104,6 +110,7 @@ impl Castling {
             castlers: BTreeSet::new(),
             min_distance: 3,
             king_steps: 2,
+            partners: None,
             explicit: Vec::new(),
         }
     }
@@ -163,6 +170,15 @@ impl Default for Draws {
     }
 }
 
+/// Ways to lose other than the opponent's win conditions (FBR `loss=`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Losses {
+    /// A player who gives check this many times in a repetition loses.
+    pub perpetual_check: Option<u32>,
+    /// A player who causes this many repetitions loses (instead of a draw).
+    pub repetition: Option<u32>,
+}
+
 /// How a variant is played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleSet {
@@ -192,6 +208,8 @@ pub struct RuleSet {
     pub stalemate: Outcome,
     /// Draw rules.
     pub draws: Draws,
+    /// Losing rules.
+    pub losses: Losses,
     /// Properties the rule objects do not model, kept so lowering back loses nothing.
     pub extra: IndexMap<String, serde_json::Value>,
 }
@@ -220,6 +238,7 @@ impl Default for RuleSet {
             hill: Zone::default_hill(),
             stalemate: Outcome::Draw,
             draws: Draws::default(),
+            losses: Losses::default(),
             extra: IndexMap::new(),
         }
     }

@@ -1,0 +1,317 @@
+//! The built-in variant catalogue: every variant of the site's catalogue and
+//! each of its dated versions, with its start position and rules.
+//!
+//! The data (`data/variants.tsv`) was generated from the reference file
+//! `infinitechess-variants.jsonl`: one line per version with its code, name,
+//! validity window, piece census and ICN text. Look-ups take a code or a name
+//! in any case, with spaces and underscores alike (`space classic`,
+//! `SPACE_CLASSIC`); `Omega²`-style superscripts are read as `^2`, and the
+//! `Showcase:` prefix may be left out.
+//!
+//! Refused: Omega³ and Omega⁴. The site builds their positions with a
+//! generator program that the reference does not contain; it gives only their
+//! rules and piece counts (92 149 and 186 285 pieces). Rather than invent a
+//! position with the right counts, [`Entry::variant`] returns
+//! [`CatalogueError::NotGenerated`] for them; [`Entry::census`] still holds
+//! the counts. 4×4×4×4 Chess and 5D Chess load (position, world border,
+//! promotion rows, win conditions), but the site moves their pieces between
+//! the sub-boards with custom movesets that icn-rules does not model: see
+//! [`Entry::caveat`].
+
+use std::sync::OnceLock;
+
+use icn_model::{Dialect, Game, PieceKind, Player};
+
+use crate::lower::rules_from_game;
+use crate::rules::Variant;
+
+const DATA: &str = include_str!("../data/variants.tsv");
+
+/// Where an entry's position comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// An ICN text in the data.
+    Icn,
+    /// A generator program icn-rules does not have.
+    Generator,
+}
+
+/// One dated version of a catalogue variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// Catalogue code (`Space_Classic`).
+    pub code: &'static str,
+    /// Display name (`Space Classic`).
+    pub name: &'static str,
+    /// When this version became current (Unix ms; 0 for the first).
+    pub valid_from_ms: u64,
+    /// When it was replaced, if it was.
+    pub valid_until_ms: Option<u64>,
+    /// Where the position comes from.
+    pub source: Source,
+    /// How many pieces the start position has.
+    pub piece_count: u64,
+    /// Pieces per player and kind, as the reference counts them.
+    pub census: Vec<(Player, PieceKind, u64)>,
+    /// The ICN text (for generator entries, the header only).
+    pub icn: &'static str,
+}
+
+/// Why a catalogue look-up or load failed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CatalogueError {
+    /// No variant has that code or name.
+    #[error("unknown variant `{name}`; known variants: {known}")]
+    Unknown {
+        /// What was asked for.
+        name: String,
+        /// The codes, comma-separated.
+        known: String,
+    },
+    /// The variant has no version at that time.
+    #[error("variant `{code}` has no version current at {ms} ms")]
+    NoVersion {
+        /// The variant.
+        code: String,
+        /// The time asked for.
+        ms: u64,
+    },
+    /// The position needs a generator icn-rules does not have.
+    #[error(
+        "the start position of `{code}` ({pieces} pieces) is built by the site's generator, which icn-rules does not reproduce; only its rules and piece counts are known"
+    )]
+    NotGenerated {
+        /// The variant.
+        code: String,
+        /// Its piece count.
+        pieces: u64,
+    },
+    /// The built-in data did not load (a bug in the data).
+    #[error("catalogue data for `{code}` is broken: {message}")]
+    Data {
+        /// The variant.
+        code: String,
+        /// What went wrong.
+        message: String,
+    },
+}
+
+/// Every catalogue entry, in catalogue order (versions of a variant oldest first).
+pub fn entries() -> &'static [Entry] {
+    static ENTRIES: OnceLock<Vec<Entry>> = OnceLock::new();
+    ENTRIES.get_or_init(|| {
+        DATA.lines()
+            .filter(|l| !l.is_empty())
+            .filter_map(parse_line)
+            .collect()
+    })
+}
+
+fn parse_line(line: &'static str) -> Option<Entry> {
+    let f: Vec<&'static str> = line.splitn(8, '\t').collect();
+    let [code, name, from, until, source, count, census, icn] = f.as_slice() else {
+        return None;
+    };
+    let census = census
+        .split(',')
+        .filter_map(|item| {
+            let (key, n) = item.split_once('=')?;
+            let (player, kind) = key.split_once(':')?;
+            Some((
+                Player::from_name(player)?,
+                kind_by_name(kind)?,
+                n.parse().ok()?,
+            ))
+        })
+        .collect();
+    Some(Entry {
+        code,
+        name,
+        valid_from_ms: from.parse().ok()?,
+        valid_until_ms: until.parse().ok(),
+        source: if *source == "generator" {
+            Source::Generator
+        } else {
+            Source::Icn
+        },
+        piece_count: count.parse().ok()?,
+        census,
+        icn,
+    })
+}
+
+/// The kind with a singular JSON-style name (`pawn`, `royalQueen`), any case.
+pub fn kind_by_name(name: &str) -> Option<PieceKind> {
+    PieceKind::ALL.into_iter().find(|k| {
+        k.json_name()
+            .trim_end_matches('s')
+            .eq_ignore_ascii_case(name)
+    })
+}
+
+/// How a name is compared: lowercase, `_` as space, superscripts as `^n`,
+/// no `showcase:` prefix, spaces trimmed.
+pub fn normalize(name: &str) -> String {
+    let mut s = String::with_capacity(name.len());
+    for c in name.trim().chars() {
+        match c {
+            '_' => s.push(' '),
+            '²' => s.push_str("^2"),
+            '³' => s.push_str("^3"),
+            '⁴' => s.push_str("^4"),
+            c => s.extend(c.to_lowercase()),
+        }
+    }
+    let s = s.strip_prefix("showcase:").unwrap_or(&s).trim().to_string();
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn matches(e: &Entry, wanted: &str) -> bool {
+    normalize(e.code) == wanted || normalize(e.name) == wanted
+}
+
+/// Every version of the variant called `name`, oldest first.
+///
+/// # Errors
+/// [`CatalogueError::Unknown`] when nothing matches.
+pub fn versions(name: &str) -> Result<Vec<&'static Entry>, CatalogueError> {
+    let wanted = normalize(name);
+    let found: Vec<&Entry> = entries().iter().filter(|e| matches(e, &wanted)).collect();
+    if found.is_empty() {
+        let mut codes: Vec<&str> = entries().iter().map(|e| e.code).collect();
+        codes.dedup();
+        return Err(CatalogueError::Unknown {
+            name: name.to_string(),
+            known: codes.join(", "),
+        });
+    }
+    Ok(found)
+}
+
+/// The current version of the variant called `name`.
+///
+/// # Errors
+/// [`CatalogueError::Unknown`] when nothing matches.
+///
+/// ```
+/// use icn_rules::catalogue::find;
+/// assert_eq!(find("space classic").unwrap().code, "Space_Classic");
+/// assert_eq!(find("OMEGA²").unwrap().code, "Omega_Squared");
+/// assert!(find("no such variant").is_err());
+/// ```
+pub fn find(name: &str) -> Result<&'static Entry, CatalogueError> {
+    let all = versions(name)?;
+    Ok(all
+        .iter()
+        .find(|e| e.valid_until_ms.is_none())
+        .or(all.last())
+        .copied()
+        .expect("versions() never returns an empty list"))
+}
+
+/// The version of `name` current at `ms` (Unix milliseconds).
+///
+/// # Errors
+/// [`CatalogueError::Unknown`], or [`CatalogueError::NoVersion`] when no
+/// version covers that time.
+pub fn find_at(name: &str, ms: u64) -> Result<&'static Entry, CatalogueError> {
+    let all = versions(name)?;
+    all.iter()
+        .find(|e| e.valid_from_ms <= ms && e.valid_until_ms.is_none_or(|u| ms < u))
+        .copied()
+        .ok_or_else(|| CatalogueError::NoVersion {
+            code: all[0].code.to_string(),
+            ms,
+        })
+}
+
+impl Entry {
+    /// What of this variant icn-rules does not model, if anything.
+    pub fn caveat(&self) -> Option<&'static str> {
+        match self.code {
+            "4x4x4x4_Chess" | "5D_Chess" => Some(
+                "the site moves pieces between the sub-boards of this variant with custom movesets; icn-rules loads its position, border, promotion rows and win conditions, but its movements are the plain 2D ones, so moves between sub-boards are not generated",
+            ),
+            "Omega_Cubed" | "Omega_Fourth" => Some(
+                "the start position comes from the site's generator, which icn-rules does not reproduce; only the rules and piece counts are available",
+            ),
+            _ => None,
+        }
+    }
+
+    /// The variant: rules and start position.
+    ///
+    /// # Errors
+    /// [`CatalogueError::NotGenerated`] for generator entries (Omega³, Omega⁴),
+    /// [`CatalogueError::Data`] if the built-in text does not load.
+    pub fn variant(&self) -> Result<Variant, CatalogueError> {
+        if self.source == Source::Generator {
+            return Err(CatalogueError::NotGenerated {
+                code: self.code.to_string(),
+                pieces: self.piece_count,
+            });
+        }
+        let game = self.game()?;
+        let rules = rules_from_game(&game).map_err(|e| self.data_error(format!("{e:?}")))?;
+        Ok(Variant {
+            code: self.code.to_string(),
+            name: self.name.to_string(),
+            valid_from_ms: self.valid_from_ms,
+            valid_until_ms: self.valid_until_ms,
+            rules,
+            position: game.position,
+        })
+    }
+
+    /// The ICN text parsed (for generator entries: the header, no pieces).
+    ///
+    /// # Errors
+    /// [`CatalogueError::Data`] if the built-in text does not parse.
+    pub fn game(&self) -> Result<Game, CatalogueError> {
+        Game::parse(self.icn, Dialect::Auto).map_err(|e| self.data_error(e.to_string()))
+    }
+
+    fn data_error(&self, message: String) -> CatalogueError {
+        CatalogueError::Data {
+            code: self.code.to_string(),
+            message,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_loads() {
+        assert_eq!(
+            entries().len(),
+            DATA.lines().filter(|l| !l.is_empty()).count()
+        );
+        assert_eq!(entries().len(), 34);
+    }
+
+    #[test]
+    fn names_normalize() {
+        assert_eq!(normalize("  Showcase: Omega^2 "), "omega^2");
+        assert_eq!(normalize("Space_Classic"), "space classic");
+        assert_eq!(normalize("Omega³"), "omega^3");
+    }
+
+    #[test]
+    fn dated_versions() {
+        assert_eq!(versions("Pawn Horde").unwrap().len(), 3);
+        assert_eq!(
+            find_at("pawn_horde", 1_700_179_200_000)
+                .unwrap()
+                .piece_count,
+            76
+        );
+        assert_eq!(find("pawn horde").unwrap().piece_count, 74);
+        assert!(matches!(
+            find("omega^3").unwrap().variant(),
+            Err(CatalogueError::NotGenerated { pieces: 92149, .. })
+        ));
+    }
+}

@@ -1,0 +1,304 @@
+//! Lowering between ICN's game rules ([`icn_model::GameRules`] plus the
+//! position's turn order and move rule) and a [`RuleSet`], both ways.
+//!
+//! ICN → rules accepts everything ICN can say. The JSON properties
+//! `slideLimit` (a non-negative integer, as the ICN reader also demands) and
+//! `cannotPassTurn` (a boolean) are read into [`RuleSet::slide_limit`] and
+//! [`RuleSet::can_pass`]; any other value of those two is refused. Other
+//! properties are kept in [`RuleSet::extra`] untouched.
+//!
+//! Rules → ICN refuses, naming each, every rule ICN cannot express: excluded
+//! squares, promotion zones that are not whole rows, promotion of pieces other
+//! than pawns, optional promotion, castling other than the site rule, en
+//! passant other than pawns', royals other than king / royal queen / royal
+//! centaur, movements other than the built-in ones, N-check with N ≠ 3,
+//! `checkmated`, a hill other than the default, stalemate not a draw,
+//! repetition other than threefold, no insufficient-material draw, and the
+//! `loss=` rules. `cannotPassTurn` is written only when passing is allowed
+//! (`false`); an explicit `true` is the default and is not written back.
+
+use icn_model::{
+    Game, GameRules, Int, MoveRule, PieceKind, Position, Promotion, WinCondition, WorldBorder,
+};
+use serde_json::Value;
+
+use crate::board::{Region, Zone};
+use crate::movement::royal_by_default;
+use crate::rules::{Castling, Draws, EnPassant, Losses, Outcome, PromotionRule, RuleSet, WinRule};
+
+/// Why ICN rules cannot become rule objects, or the reverse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LowerError {
+    /// A known property has a value of the wrong kind.
+    #[error("property `{name}` must be {expected}, found `{found}`")]
+    BadProperty {
+        /// The property.
+        name: &'static str,
+        /// What it must be.
+        expected: &'static str,
+        /// What it was.
+        found: String,
+    },
+    /// A rule ICN has no way to write.
+    #[error("ICN cannot express {0}")]
+    Unrepresentable(String),
+}
+
+/// The rule set an ICN game's header and position describe.
+///
+/// # Errors
+/// A `slideLimit` that is not a non-negative integer, or a
+/// `cannotPassTurn` that is not a boolean.
+///
+/// ```
+/// use icn_model::{Dialect, Game, Int};
+/// use icn_rules::lower::rules_from_game;
+/// let g = Game::parse(r#"w 0/100 (8|1) {"slideLimit": 7} K5,1+|k5,8+"#, Dialect::Auto).unwrap();
+/// let r = rules_from_game(&g).unwrap();
+/// assert_eq!(r.slide_limit, Some(Int::from(7)));
+/// assert_eq!(r.draws.move_rule, Some(Int::from(100)));
+/// ```
+pub fn rules_from_game(game: &Game) -> Result<RuleSet, Vec<LowerError>> {
+    rules_from_parts(&game.rules, &game.position)
+}
+
+/// [`rules_from_game`] from the rules and position alone.
+///
+/// # Errors
+/// As [`rules_from_game`].
+pub fn rules_from_parts(
+    rules: &GameRules,
+    position: &Position,
+) -> Result<RuleSet, Vec<LowerError>> {
+    let mut errors = Vec::new();
+    let mut out = RuleSet {
+        region: rules
+            .world_border
+            .clone()
+            .map_or_else(Region::unbounded, Region::bordered),
+        turn_order: position.turn_order.clone(),
+        ..RuleSet::default()
+    };
+    out.promotions = rules
+        .promotions
+        .iter()
+        .map(|(player, p)| PromotionRule {
+            player: *player,
+            promoting: [PieceKind::Pawn].into_iter().collect(),
+            zone: Zone::rows(p.ranks.iter().cloned()),
+            choices: p.choices.clone(),
+            mandatory: true,
+        })
+        .collect();
+    out.wins = rules
+        .win_conditions
+        .iter()
+        .map(|(player, ws)| (*player, ws.iter().map(|w| win_rule(*w)).collect()))
+        .collect();
+    out.draws.move_rule = position.move_rule.as_ref().map(|m| m.limit.clone());
+    for (name, value) in &rules.properties {
+        match name.as_str() {
+            "slideLimit" => match value {
+                Value::Number(n) => match Int::parse(&n.to_string()) {
+                    Ok(i) if !i.is_negative() => out.slide_limit = Some(i),
+                    _ => errors.push(LowerError::BadProperty {
+                        name: "slideLimit",
+                        expected: "a non-negative integer",
+                        found: value.to_string(),
+                    }),
+                },
+                _ => errors.push(LowerError::BadProperty {
+                    name: "slideLimit",
+                    expected: "a non-negative integer",
+                    found: value.to_string(),
+                }),
+            },
+            "cannotPassTurn" => match value {
+                Value::Bool(b) => out.can_pass = !b,
+                _ => errors.push(LowerError::BadProperty {
+                    name: "cannotPassTurn",
+                    expected: "true or false",
+                    found: value.to_string(),
+                }),
+            },
+            _ => {
+                out.extra.insert(name.clone(), value.clone());
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+fn win_rule(w: WinCondition) -> WinRule {
+    match w {
+        WinCondition::Checkmate => WinRule::Checkmate,
+        WinCondition::RoyalCapture => WinRule::RoyalCapture,
+        WinCondition::AllRoyalsCaptured => WinRule::AllRoyalsCaptured,
+        WinCondition::AllPiecesCaptured => WinRule::AllPiecesCaptured,
+        WinCondition::ThreeCheck => WinRule::Checks(3),
+        WinCondition::Koth => WinRule::Koth,
+    }
+}
+
+fn win_condition(w: &WinRule) -> Result<WinCondition, String> {
+    Ok(match w {
+        WinRule::Checkmate => WinCondition::Checkmate,
+        WinRule::RoyalCapture => WinCondition::RoyalCapture,
+        WinRule::AllRoyalsCaptured => WinCondition::AllRoyalsCaptured,
+        WinRule::AllPiecesCaptured => WinCondition::AllPiecesCaptured,
+        WinRule::Checks(3) => WinCondition::ThreeCheck,
+        WinRule::Koth => WinCondition::Koth,
+        WinRule::Checks(n) => {
+            return Err(format!("a win by {n} checks (only threecheck)"));
+        }
+        WinRule::Checkmated => {
+            return Err("a win by being checkmated".to_string());
+        }
+    })
+}
+
+/// The ICN game rules for a rule set, and the turn order and move-rule limit
+/// to put into the position.
+///
+/// # Errors
+/// Every rule ICN cannot express (see the module docs), each named.
+///
+/// ```
+/// use icn_rules::{lower::game_rules_of, RuleSet, Zone};
+/// let mut r = RuleSet::default();
+/// assert!(game_rules_of(&r).is_ok());
+/// r.hill = Zone::squares([icn_model::Coord::new(0, 0)]);
+/// let e = game_rules_of(&r).unwrap_err();
+/// assert!(e[0].to_string().contains("hill"));
+/// ```
+pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
+    let mut errors = Vec::new();
+    let mut bad = |what: String| errors.push(LowerError::Unrepresentable(what));
+    if !rules.region.excluded.is_empty() {
+        bad(format!(
+            "excluded squares ({} of them); use voids instead",
+            rules.region.excluded.len()
+        ));
+    }
+    let mut promotions = Vec::new();
+    for p in &rules.promotions {
+        if p.promoting.iter().ne([PieceKind::Pawn].iter()) {
+            bad(format!(
+                "promotion of pieces other than pawns for {}",
+                p.player
+            ));
+        }
+        if !p.mandatory {
+            bad(format!("optional promotion for {}", p.player));
+        }
+        match p.zone.as_rows() {
+            Some(ranks) => promotions.push((
+                p.player,
+                Promotion {
+                    ranks,
+                    choices: p.choices.clone(),
+                },
+            )),
+            None => bad(format!(
+                "a promotion zone that is not whole rows for {}",
+                p.player
+            )),
+        }
+    }
+    if rules.castling != Castling::site() {
+        bad("castling other than the site rule".to_string());
+    }
+    if rules.en_passant != EnPassant::default() {
+        bad("en passant by pieces other than pawns".to_string());
+    }
+    let default_royals = PieceKind::ALL.into_iter().filter(|&k| royal_by_default(k));
+    if rules.royals.iter().copied().ne(default_royals) {
+        bad("royal pieces other than king, royal queen and royal centaur".to_string());
+    }
+    if !rules.movements.is_empty() {
+        let kinds: Vec<&str> = rules.movements.keys().map(|k| k.code()).collect();
+        bad(format!("custom movements (for {})", kinds.join(", ")));
+    }
+    let mut win_conditions = Vec::new();
+    for (player, ws) in &rules.wins {
+        let mut out = Vec::new();
+        for w in ws {
+            match win_condition(w) {
+                Ok(c) => out.push(c),
+                Err(e) => bad(e),
+            }
+        }
+        win_conditions.push((*player, out));
+    }
+    if rules.hill != Zone::default_hill() {
+        bad("a king-of-the-hill hill other than 4,4 5,4 4,5 5,5".to_string());
+    }
+    if rules.stalemate != Outcome::Draw {
+        bad("a stalemate that is not a draw".to_string());
+    }
+    let default_draws = Draws {
+        move_rule: rules.draws.move_rule.clone(),
+        ..Draws::default()
+    };
+    if rules.draws != default_draws {
+        bad("draw rules other than threefold repetition and insufficient material".to_string());
+    }
+    if rules.losses != Losses::default() {
+        bad("`loss=` rules (perpetual check, repetition)".to_string());
+    }
+    let mut properties = rules.extra.clone();
+    if let Some(l) = &rules.slide_limit {
+        match serde_json::from_str::<Value>(&l.to_string()) {
+            Ok(v) => {
+                properties.insert("slideLimit".to_string(), v);
+            }
+            Err(_) => bad(format!("slide limit {l} as a JSON number")),
+        }
+    }
+    if rules.can_pass {
+        properties.insert("cannotPassTurn".to_string(), Value::Bool(false));
+    }
+    let world_border = if rules.region.border == WorldBorder::default() {
+        None
+    } else {
+        Some(rules.region.border.clone())
+    };
+    if errors.is_empty() {
+        Ok(GameRules {
+            promotions,
+            win_conditions,
+            world_border,
+            properties,
+        })
+    } else {
+        Err(errors)
+    }
+}
+
+/// A game holding `position` under `rules`: the rules written into the
+/// header, the turn order and move-rule limit into the position (the
+/// move-rule counter and fullmove number are kept).
+///
+/// # Errors
+/// As [`game_rules_of`].
+pub fn game_of(rules: &RuleSet, position: &Position) -> Result<Game, Vec<LowerError>> {
+    let game_rules = game_rules_of(rules)?;
+    let mut position = position.clone();
+    position.turn_order = rules.turn_order.clone();
+    position.move_rule = rules.draws.move_rule.as_ref().map(|limit| MoveRule {
+        played: position
+            .move_rule
+            .as_ref()
+            .map_or(Int::ZERO, |m| m.played.clone()),
+        limit: limit.clone(),
+    });
+    Ok(Game {
+        position,
+        rules: game_rules,
+        ..Game::default()
+    })
+}

@@ -1,0 +1,122 @@
+//! ICN game rules ↔ rule objects.
+
+use icn_model::{
+    Coord, Dialect, Game, GameRules, IcnForm, IcnStyle, Int, PieceKind, Player, Position,
+};
+use icn_rules::lower::{LowerError, game_of, game_rules_of, rules_from_game, rules_from_parts};
+use icn_rules::{Outcome, PromotionRule, RuleSet, WinRule, Zone};
+
+fn rules(text: &str) -> Result<RuleSet, Vec<LowerError>> {
+    rules_from_game(&Game::parse(text, Dialect::Auto).unwrap())
+}
+
+#[test]
+fn header_fields_become_rule_objects() {
+    let r = rules(
+        r#"b 3/50 (8;q,am|-3) (checkmate,koth|threecheck) -5,5,-5,5 {"slideLimit": 12, "cannotPassTurn": false, "custom": [1]} K1,1|k2,2"#,
+    )
+    .unwrap();
+    assert_eq!(r.turn_order, [Player::Black, Player::White]);
+    assert_eq!(r.draws.move_rule, Some(Int::from(50)));
+    assert_eq!(r.slide_limit, Some(Int::from(12)));
+    assert_eq!(r.slide_limit_u32(), Some(12));
+    assert!(r.can_pass);
+    assert_eq!(r.extra.len(), 1);
+    assert_eq!(
+        r.wins_of(Player::White),
+        [WinRule::Checkmate, WinRule::Koth]
+    );
+    assert_eq!(r.wins_of(Player::Black), [WinRule::Checks(3)]);
+    assert_eq!(
+        r.promotion_of(Player::White).unwrap(),
+        &PromotionRule {
+            player: Player::White,
+            promoting: [PieceKind::Pawn].into_iter().collect(),
+            zone: Zone::rows([Int::from(8)]),
+            choices: vec![PieceKind::Queen, PieceKind::Amazon],
+            mandatory: true,
+        }
+    );
+    assert_eq!(
+        r.promotion_of(Player::Black).unwrap().choices,
+        [
+            PieceKind::Queen,
+            PieceKind::Rook,
+            PieceKind::Bishop,
+            PieceKind::Knight
+        ]
+    );
+    assert!(r.region.contains(&Coord::new(5, -5)) && !r.region.contains(&Coord::new(6, 0)));
+    assert!(r.check_matters_for(Player::Black));
+    assert!(!r.check_matters_for(Player::White));
+}
+
+#[test]
+fn rules_go_back_to_the_same_icn_header() {
+    let text = r#"b 0/50 1 (8;Q,AM|-3;q,r,b,n) -5,5,-5,5 (checkmate,koth|allroyalscaptured) {"slideLimit": 12, "cannotPassTurn": false} K1,1|k2,2"#;
+    let g = Game::parse(text, Dialect::Site).unwrap();
+    let r = rules_from_game(&g).unwrap();
+    let back = game_of(&r, &g.position).unwrap();
+    assert_eq!(back.rules, g.rules);
+    assert_eq!(back.position, g.position);
+    let style = IcnStyle {
+        form: IcnForm::Full,
+        dialect: Dialect::Site,
+    };
+    assert_eq!(back.to_icn(style).unwrap(), g.to_icn(style).unwrap());
+}
+
+#[test]
+fn bad_properties_are_refused() {
+    // The ICN reader already refuses these; rules built another way are checked too.
+    let mut g = GameRules::default();
+    g.properties
+        .insert("slideLimit".into(), serde_json::json!(-1));
+    g.properties
+        .insert("cannotPassTurn".into(), serde_json::json!(3));
+    let e = rules_from_parts(&g, &Position::default()).unwrap_err();
+    assert_eq!(e.len(), 2);
+    assert_eq!(
+        e[0].to_string(),
+        "property `slideLimit` must be a non-negative integer, found `-1`"
+    );
+    assert!(e[1].to_string().contains("cannotPassTurn"));
+    let huge = rules(r#"{"slideLimit": 123456789012345678901234567890} K1,1"#).unwrap();
+    assert_eq!(huge.slide_limit_u32(), Some(u32::MAX));
+    assert_eq!(game_rules_of(&huge).unwrap().properties.len(), 1);
+}
+
+#[test]
+fn what_icn_cannot_say_is_named() {
+    let mut r = RuleSet::default();
+    r.region.excluded.insert(Coord::new(0, 0));
+    r.wins[0].1 = vec![WinRule::Checks(5), WinRule::Checkmated];
+    r.stalemate = Outcome::Loss;
+    r.draws.repetition = Some(4);
+    r.promotions.push(PromotionRule {
+        player: Player::White,
+        promoting: [PieceKind::Pawn].into_iter().collect(),
+        zone: Zone::rect(Int::from(0), Int::from(8), Int::from(3), Int::from(8)),
+        choices: vec![PieceKind::Queen],
+        mandatory: false,
+    });
+    let errs: Vec<String> = game_rules_of(&r)
+        .unwrap_err()
+        .iter()
+        .map(|e| e.to_string())
+        .collect();
+    for needle in [
+        "excluded squares",
+        "optional promotion",
+        "not whole rows",
+        "5 checks",
+        "being checkmated",
+        "stalemate",
+        "draw rules",
+    ] {
+        assert!(
+            errs.iter().any(|e| e.contains(needle)),
+            "{needle} not in {errs:?}"
+        );
+    }
+}
