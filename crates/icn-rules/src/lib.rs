@@ -22,10 +22,13 @@
 
 pub mod board;
 pub mod catalogue;
+pub mod fbr;
+pub mod json;
 pub mod lower;
 pub mod movement;
 pub mod reference;
 pub mod rules;
+pub mod show;
 
 pub use board::{Region, Zone};
 pub use movement::{Action, Component, Frame, Movement, Pattern, Symmetry, Vector, movement_of};

@@ -1,0 +1,89 @@
+//! FBR (Formalized Board Rules) text ↔ [`RuleSet`], for the rules that map
+//! onto rule objects.
+//!
+//! Reading goes in stages: [`syntax`] splits the text into rules with spans,
+//! [`meaning`] turns them into a rule set and reports *every* rule or
+//! attribute without a rule object (`alice`, `atomic`, `magnetic`, `royal=taboo`,
+//! …) with the span it is about — nothing is skipped silently. [`print`]
+//! writes a rule set back; reading printed text gives an equal rule set for
+//! everything FBR can say (zones in the reader's normal form), and what it
+//! cannot say is listed in [`FbrText::omitted`].
+//!
+//! See `meaning` for the exact list of accepted rules and how FBR's two sides
+//! map onto ICN players (uppercase letters White, lowercase Black).
+
+pub mod meaning;
+pub mod print;
+pub mod syntax;
+
+use icn_syntax::Diagnostic;
+
+pub use print::{FbrText, board_range, print};
+
+use crate::rules::RuleSet;
+
+/// Why an FBR text was refused: every problem found, in text order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FbrError {
+    /// The problems; never empty.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl FbrError {
+    /// Renders every problem like a compiler: message, `origin:line:col`, the
+    /// source line and a caret under the span.
+    pub fn render(&self, origin: &str, source: &str) -> String {
+        self.diagnostics
+            .iter()
+            .map(|d| d.render(origin, source))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl std::fmt::Display for FbrError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let msgs: Vec<&str> = self
+            .diagnostics
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        f.write_str(&msgs.join("; "))
+    }
+}
+
+impl std::error::Error for FbrError {}
+
+/// Reads FBR rules into a rule set (starting from [`RuleSet::default`]).
+///
+/// # Errors
+/// Syntax errors and every rule or attribute that has no rule object, each
+/// with its span.
+///
+/// ```
+/// use icn_model::Player;
+/// use icn_rules::{fbr, Outcome, WinRule};
+/// let r = fbr::parse("royal{k} pieces{KQRBNP:AM::HA::CH::AR::GU::CA::GI::ZE::CE::RQ::RC::NR::HU::RO:}=morethan(0) stalemate=loss").unwrap();
+/// assert_eq!(r.wins_of(Player::White), [WinRule::Checkmate]);
+/// assert_eq!(r.wins_of(Player::Black), [WinRule::AllPiecesCaptured]);
+/// assert_eq!(r.stalemate, Outcome::Loss);
+/// let e = fbr::parse("royal atomic").unwrap_err();
+/// assert!(e.render("rules.fbr", "royal atomic").contains("rules.fbr:1:7"));
+/// ```
+pub fn parse(text: &str) -> Result<RuleSet, FbrError> {
+    let raw = syntax::parse_rules(text).map_err(|diagnostics| FbrError { diagnostics })?;
+    meaning::rules_from_raw(&raw).map_err(|diagnostics| FbrError { diagnostics })
+}
+
+/// Writes a rule set as FBR, refusing when anything would be left out.
+///
+/// # Errors
+/// The list of rules FBR cannot express (see [`print()`]).
+pub fn print_strict(rules: &RuleSet) -> Result<String, Vec<String>> {
+    let out = print(rules);
+    if out.omitted.is_empty() {
+        Ok(out.text)
+    } else {
+        Err(out.omitted)
+    }
+}

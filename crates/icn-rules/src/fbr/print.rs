@@ -1,0 +1,310 @@
+//! A [`RuleSet`] → FBR text, in the forms the reader accepts, so that reading
+//! the text back gives the same rule set for everything FBR can say.
+//!
+//! What FBR cannot say is not dropped silently: it is listed in
+//! [`FbrText::omitted`] (world border, slide limit, turn order of more than
+//! two players, passing, custom movements, en passant changes, the move rule,
+//! insufficient-material draws switched off, explicit castling moves and
+//! castling distances, extra properties, players other than White and Black).
+//! Zones print as ranks (`8`, `(-3)`), squares (`d4`, or `(x,y)` off the a–z
+//! files or below rank 1), and closed blocks or bands (`c-f2-4`, `1-8`).
+
+use std::fmt::Write as _;
+
+use icn_model::{Coord, Int, Piece, PieceKind, Player, WorldBorder};
+
+use super::meaning::side_kinds;
+use crate::board::Zone;
+use crate::rules::{Castling, Draws, EnPassant, Losses, Outcome, RuleSet, WinRule};
+
+/// FBR text and what it could not say.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FbrText {
+    /// The rules, separated by single spaces.
+    pub text: String,
+    /// One line per rule of the set that FBR cannot express.
+    pub omitted: Vec<String>,
+}
+
+fn letters(kinds: impl IntoIterator<Item = PieceKind>, player: Player) -> String {
+    let mut s = String::new();
+    for k in kinds {
+        let code = Piece::new(k, player).code();
+        if code.len() == 1 {
+            s.push_str(&code);
+        } else {
+            let _ = write!(s, ":{code}:");
+        }
+    }
+    s
+}
+
+fn rank(r: &Int) -> String {
+    if r.is_negative() {
+        format!("({r})")
+    } else {
+        r.to_string()
+    }
+}
+
+fn file(x: &Int) -> Option<char> {
+    let x = x.to_i64()?;
+    (1..=26)
+        .contains(&x)
+        .then(|| char::from(b'a' + (x - 1) as u8))
+}
+
+fn square(c: &Coord) -> String {
+    match file(&c.x) {
+        Some(f) if !c.y.is_negative() && c.y != Int::ZERO => format!("{f}{}", c.y),
+        _ => format!("({},{})", c.x, c.y),
+    }
+}
+
+fn band(b: &WorldBorder) -> Result<String, String> {
+    let files = match (&b.left, &b.right) {
+        (None, None) => None,
+        (Some(l), Some(r)) => match (file(l), file(r)) {
+            (Some(a), Some(z)) => Some(if a == z {
+                a.to_string()
+            } else {
+                format!("{a}-{z}")
+            }),
+            _ => {
+                return Err(format!(
+                    "a block with files {l} to {r} (FBR files are a–z, 1 to 26)"
+                ));
+            }
+        },
+        _ => return Err("a zone with only one side of its files closed".to_string()),
+    };
+    let ranks = match (&b.bottom, &b.top) {
+        (None, None) => None,
+        (Some(lo), Some(hi)) => Some(format!("{}-{}", rank(lo), rank(hi))),
+        _ => return Err("a zone with only one side of its ranks closed".to_string()),
+    };
+    match (files, ranks) {
+        (Some(f), Some(r)) => Ok(format!("{f}{r}")),
+        (Some(f), None) => Ok(f),
+        (None, Some(r)) => Ok(r),
+        (None, None) => Err("a zone covering the whole board".to_string()),
+    }
+}
+
+fn range_parts(z: &Zone, out: &mut Vec<String>) -> Result<(), String> {
+    match z {
+        Zone::Rows(rs) => out.extend(rs.iter().map(rank)),
+        Zone::Squares(s) => out.extend(s.iter().map(square)),
+        Zone::Rect(b) => out.push(band(b)?),
+        Zone::Union(zs) => {
+            for z in zs {
+                range_parts(z, out)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A zone as an FBR board range `[…]`.
+///
+/// # Errors
+/// Half-open zones, empty zones, and blocks whose files are off a–z.
+pub fn board_range(z: &Zone) -> Result<String, String> {
+    let mut parts = Vec::new();
+    range_parts(z, &mut parts)?;
+    if parts.is_empty() {
+        return Err("an empty zone".to_string());
+    }
+    Ok(format!("[{}]", parts.join(",")))
+}
+
+/// Writes what FBR can say of `rules`; see the module docs.
+pub fn print(rules: &RuleSet) -> FbrText {
+    let mut out: Vec<String> = Vec::new();
+    let mut omitted = Vec::new();
+    let sides = [Player::White, Player::Black];
+    let royals: Vec<PieceKind> = rules.royals.iter().copied().collect();
+    let mut castle_attr = castle_attribute(&rules.castling, &royals, &mut omitted);
+    if royals.is_empty()
+        && rules
+            .wins
+            .iter()
+            .any(|(_, ws)| ws.iter().any(|w| *w != WinRule::AllPiecesCaptured))
+    {
+        omitted.push("royal-based wins with no royal kinds".to_string());
+    }
+    // One rule per win, winner by winner, in each winner's order, so that
+    // reading back rebuilds every list in the same order.
+    for winner in sides {
+        let loser = if winner == Player::White {
+            Player::Black
+        } else {
+            Player::White
+        };
+        let set = letters(royals.iter().copied(), loser);
+        for w in rules.wins_of(winner) {
+            match w {
+                WinRule::Checkmate => {
+                    let mut r = format!("royal{{{set}}}");
+                    if let Some(a) = castle_attr.take() {
+                        r.push_str(&format!("={a}"));
+                    }
+                    out.push(r);
+                }
+                WinRule::RoyalCapture => out.push(format!("royal{{{set}}}=expose")),
+                WinRule::AllRoyalsCaptured => out.push(format!("royal{{{set}}}=untilcaptured")),
+                WinRule::Checks(n) => out.push(format!("royal{{{set}}}=maxchecks({n})")),
+                WinRule::AllPiecesCaptured => {
+                    out.push(format!(
+                        "pieces{{{}}}=morethan(0)",
+                        letters(side_kinds(), loser)
+                    ));
+                }
+                WinRule::Checkmated => {
+                    out.push(format!(
+                        "royal{{{}}}=checkmated",
+                        letters(royals.iter().copied(), winner)
+                    ));
+                }
+                WinRule::Koth => match board_range(&rules.hill) {
+                    Ok(range) => out.push(format!(
+                        "hill{{{}}}{range}",
+                        letters([PieceKind::King], winner)
+                    )),
+                    Err(e) => omitted.push(format!("the hill: {e}")),
+                },
+            }
+        }
+    }
+    if let Some(a) = castle_attr {
+        omitted.push(format!(
+            "castling `{a}`: no checkmate `royal` rule to carry it"
+        ));
+    }
+    let royal_rule = out.iter().any(|r| r.starts_with("royal"));
+    if !royal_rule && rules.royals != RuleSet::default().royals {
+        omitted.push("the royal kinds: no `royal` rule to carry them".to_string());
+    }
+    if sides.iter().all(|&p| rules.wins_of(p).is_empty()) {
+        omitted.push("that neither side can win".to_string());
+    }
+    for p in &rules.promotions {
+        if !sides.contains(&p.player) {
+            omitted.push(format!("promotion for {}", p.player));
+            continue;
+        }
+        match board_range(&p.zone) {
+            Ok(range) => {
+                let mut r = format!(
+                    "promotion{{{}}}{range}",
+                    letters(p.promoting.iter().copied(), p.player)
+                );
+                let mut attrs = Vec::new();
+                if p.choices != icn_model::Promotion::DEFAULT_CHOICES {
+                    attrs.push(format!(
+                        "enter{{{}}}",
+                        letters(p.choices.iter().copied(), p.player)
+                    ));
+                }
+                if !p.mandatory {
+                    attrs.push("optional".to_string());
+                }
+                if !attrs.is_empty() {
+                    r.push_str(&format!("={}", attrs.join(",")));
+                }
+                out.push(r);
+            }
+            Err(e) => omitted.push(format!("promotion zone of {}: {e}", p.player)),
+        }
+    }
+    match rules.draws.repetition {
+        None => out.push("!draw".to_string()),
+        Some(3) => {}
+        Some(n) => out.push(format!("draw=repetition({n})")),
+    }
+    match rules.stalemate {
+        Outcome::Draw => {}
+        Outcome::Loss => out.push("stalemate=loss".to_string()),
+        Outcome::Win => out.push("stalemate=win".to_string()),
+    }
+    let Losses {
+        perpetual_check,
+        repetition,
+    } = &rules.losses;
+    if let Some(n) = perpetual_check {
+        out.push(format!("loss=perpetualcheck({n})"));
+    }
+    if let Some(n) = repetition {
+        out.push(format!("loss=repetition({n})"));
+    }
+    if !rules.region.excluded.is_empty() {
+        let sq: Vec<String> = rules.region.excluded.iter().map(square).collect();
+        out.push(format!("zone[{}]=hole", sq.join(",")));
+    }
+    omissions(rules, &mut omitted);
+    FbrText {
+        text: out.join(" "),
+        omitted,
+    }
+}
+
+fn castle_attribute(
+    c: &Castling,
+    royals: &[PieceKind],
+    omitted: &mut Vec<String>,
+) -> Option<String> {
+    let site = Castling::site();
+    if c.min_distance != site.min_distance
+        || c.king_steps != site.king_steps
+        || !c.explicit.is_empty()
+    {
+        omitted.push("castling distances and explicit castling moves".to_string());
+    }
+    if c.castlers.is_empty() && site.castlers.iter().all(|k| royals.contains(k)) {
+        return Some("castle{}".to_string());
+    }
+    if c.castlers != site.castlers {
+        omitted.push("which royal kinds castle".to_string());
+    }
+    c.partners
+        .as_ref()
+        .map(|p| format!("castle{{{}}}", letters(p.iter().copied(), Player::White)))
+}
+
+fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
+    if rules.region.border != WorldBorder::default() {
+        omitted.push("the world border".to_string());
+    }
+    if let Some(l) = &rules.slide_limit {
+        omitted.push(format!("the slide limit {l}"));
+    }
+    if !matches!(
+        rules.turn_order.as_slice(),
+        [Player::White, Player::Black] | [Player::Black, Player::White]
+    ) {
+        omitted.push("a turn order other than White and Black alternating".to_string());
+    }
+    if rules.can_pass {
+        omitted.push("passing a turn".to_string());
+    }
+    if !rules.movements.is_empty() {
+        omitted.push("custom movements (MBN piece definitions)".to_string());
+    }
+    if rules.en_passant != EnPassant::default() {
+        omitted.push("en passant by other pieces".to_string());
+    }
+    if let Some(m) = &rules.draws.move_rule {
+        omitted.push(format!("the {m}-ply move rule"));
+    }
+    if rules.draws.insufficient_material != Draws::default().insufficient_material {
+        omitted.push("insufficient-material draws switched off".to_string());
+    }
+    for (p, _) in &rules.wins {
+        if !matches!(p, Player::White | Player::Black) {
+            omitted.push(format!("win conditions of {p}"));
+        }
+    }
+    for k in rules.extra.keys() {
+        omitted.push(format!("property `{k}`"));
+    }
+}

@@ -1,0 +1,146 @@
+//! A [`RuleSet`] as JSON, for `variant show --to json` and as the expected
+//! output of rule fixtures. Write-only: the rule objects are read from ICN or
+//! FBR, not from this JSON.
+//!
+//! Integers are JSON numbers of any size (exact); players are lowercase names
+//! (`"white"`), piece kinds their uppercase codes (`"AM"`), squares `"x,y"`
+//! strings, zones one-key objects (`{"rows": [8]}`, `{"squares": ["4,4"]}`,
+//! `{"rect": {"left": 1, "right": 8, "bottom": null, "top": null}}`,
+//! `{"union": [...]}`), win rules their ICN keyword or `"checks(N)"` /
+//! `"checkmated"`. Movements use the movement types' own serde form.
+
+use serde_json::{Map, Value, json};
+
+use icn_model::{Coord, Int, PieceKind, Player, WorldBorder};
+
+use crate::board::Zone;
+use crate::rules::{Outcome, RuleSet, WinRule};
+
+fn int(i: &Int) -> Value {
+    serde_json::from_str(&i.to_string()).unwrap_or_else(|_| Value::String(i.to_string()))
+}
+
+fn opt_int(i: &Option<Int>) -> Value {
+    i.as_ref().map_or(Value::Null, int)
+}
+
+fn kinds<'a>(ks: impl IntoIterator<Item = &'a PieceKind>) -> Value {
+    Value::Array(ks.into_iter().map(|k| Value::from(k.code())).collect())
+}
+
+fn coord(c: &Coord) -> Value {
+    Value::String(c.to_string())
+}
+
+fn border(b: &WorldBorder) -> Value {
+    json!({
+        "left": opt_int(&b.left),
+        "right": opt_int(&b.right),
+        "bottom": opt_int(&b.bottom),
+        "top": opt_int(&b.top),
+    })
+}
+
+/// A zone as JSON.
+pub fn zone_json(z: &Zone) -> Value {
+    match z {
+        Zone::Rows(rs) => json!({ "rows": rs.iter().map(int).collect::<Vec<_>>() }),
+        Zone::Rect(b) => json!({ "rect": border(b) }),
+        Zone::Squares(s) => json!({ "squares": s.iter().map(coord).collect::<Vec<_>>() }),
+        Zone::Union(zs) => json!({ "union": zs.iter().map(zone_json).collect::<Vec<_>>() }),
+    }
+}
+
+/// The keyword of a win rule.
+pub fn win_keyword(w: &WinRule) -> String {
+    match w {
+        WinRule::Checkmate => "checkmate".into(),
+        WinRule::RoyalCapture => "royalcapture".into(),
+        WinRule::AllRoyalsCaptured => "allroyalscaptured".into(),
+        WinRule::AllPiecesCaptured => "allpiecescaptured".into(),
+        WinRule::Checks(n) => format!("checks({n})"),
+        WinRule::Koth => "koth".into(),
+        WinRule::Checkmated => "checkmated".into(),
+    }
+}
+
+fn player(p: Player) -> Value {
+    Value::from(p.name())
+}
+
+/// The rule set as JSON (see the module docs for the shape).
+///
+/// ```
+/// let v = icn_rules::json::rules_json(&icn_rules::RuleSet::default());
+/// assert_eq!(v["wins"]["white"][0], "checkmate");
+/// assert_eq!(v["hill"]["squares"][0], "4,4");
+/// ```
+pub fn rules_json(r: &RuleSet) -> Value {
+    let mut movements = Map::new();
+    for (k, m) in &r.movements {
+        movements.insert(
+            k.code().to_string(),
+            serde_json::to_value(m).unwrap_or(Value::Null),
+        );
+    }
+    let mut wins = Map::new();
+    for (p, ws) in &r.wins {
+        wins.insert(
+            p.name().to_string(),
+            Value::Array(ws.iter().map(|w| Value::from(win_keyword(w))).collect()),
+        );
+    }
+    let outcome = |o: Outcome| match o {
+        Outcome::Draw => "draw",
+        Outcome::Win => "win",
+        Outcome::Loss => "loss",
+    };
+    json!({
+        "region": {
+            "border": border(&r.region.border),
+            "excluded": r.region.excluded.iter().map(coord).collect::<Vec<_>>(),
+        },
+        "movements": movements,
+        "royals": kinds(&r.royals),
+        "castling": {
+            "castlers": kinds(&r.castling.castlers),
+            "minDistance": r.castling.min_distance,
+            "kingSteps": r.castling.king_steps,
+            "partners": r.castling.partners.as_ref().map_or(Value::Null, kinds),
+            "explicit": r.castling.explicit.iter().map(|c| json!({
+                "player": player(c.player),
+                "kingFrom": coord(&c.king_from),
+                "kingTo": coord(&c.king_to),
+                "partnerFrom": coord(&c.partner_from),
+                "partnerTo": coord(&c.partner_to),
+            })).collect::<Vec<_>>(),
+        },
+        "enPassant": {
+            "leavers": kinds(&r.en_passant.leavers),
+            "takers": kinds(&r.en_passant.takers),
+        },
+        "promotions": r.promotions.iter().map(|p| json!({
+            "player": player(p.player),
+            "promoting": kinds(&p.promoting),
+            "zone": zone_json(&p.zone),
+            "choices": kinds(&p.choices),
+            "mandatory": p.mandatory,
+        })).collect::<Vec<_>>(),
+        "slideLimit": opt_int(&r.slide_limit),
+        "turnOrder": r.turn_order.iter().map(|&p| player(p)).collect::<Vec<_>>(),
+        "canPass": r.can_pass,
+        "wins": wins,
+        "hill": zone_json(&r.hill),
+        "stalemate": outcome(r.stalemate),
+        "draws": {
+            "moveRule": opt_int(&r.draws.move_rule),
+            "repetition": r.draws.repetition,
+            "insufficientMaterial": r.draws.insufficient_material,
+        },
+        "losses": {
+            "perpetualCheck": r.losses.perpetual_check,
+            "repetition": r.losses.repetition,
+        },
+        "extra": Value::Object(r.extra.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
+    })
+}
