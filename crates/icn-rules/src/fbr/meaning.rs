@@ -90,40 +90,44 @@ pub(super) fn zone_of(range: &RawRange, d: &mut Diags) -> Option<Zone> {
     let mut squares = BTreeSet::new();
     let mut rects = Vec::new();
     for (single, span) in &range.singles {
-        let ordered = |a: &Int, b: &Int| a <= b;
-        match single {
-            RawSingle::Ranks(a, b) if a == b => {
-                rows.insert(a.clone());
-            }
-            RawSingle::Ranks(a, b) if ordered(a, b) => rects.push(WorldBorder {
-                bottom: Some(a.clone()),
-                top: Some(b.clone()),
-                ..WorldBorder::default()
-            }),
-            RawSingle::Files(a, b) if a <= b => rects.push(WorldBorder {
-                left: Some(Int::from(*a)),
-                right: Some(Int::from(*b)),
-                ..WorldBorder::default()
-            }),
-            RawSingle::Block((f0, f1), (r0, r1)) if f0 == f1 && r0 == r1 => {
-                squares.insert(Coord::new(Int::from(*f0), r0.clone()));
-            }
-            RawSingle::Block((f0, f1), (r0, r1)) if f0 <= f1 && ordered(r0, r1) => {
-                rects.push(WorldBorder {
-                    left: Some(Int::from(*f0)),
-                    right: Some(Int::from(*f1)),
-                    bottom: Some(r0.clone()),
-                    top: Some(r1.clone()),
-                })
-            }
+        let (files, ranks) = match single {
             RawSingle::Square(x, y) => {
                 squares.insert(Coord::new(x.clone(), y.clone()));
+                continue;
             }
-            _ => {
-                d.push(err(*span, "a range must go from low to high"));
-                return None;
+            RawSingle::Ranks(r, None) => {
+                rows.insert(r.clone());
+                continue;
             }
+            RawSingle::Block((f, None), (r, None)) => {
+                squares.insert(Coord::new(Int::from(*f), r.clone()));
+                continue;
+            }
+            RawSingle::Files(f0, f1) => (Some((*f0, f1.unwrap_or(*f0))), None),
+            RawSingle::Ranks(r0, r1) => (
+                None,
+                Some((r0.clone(), r1.clone().unwrap_or_else(|| r0.clone()))),
+            ),
+            RawSingle::Block((f0, f1), (r0, r1)) => (
+                Some((*f0, f1.unwrap_or(*f0))),
+                Some((r0.clone(), r1.clone().unwrap_or_else(|| r0.clone()))),
+            ),
+        };
+        if files.as_ref().is_some_and(|(a, b)| a > b) || ranks.as_ref().is_some_and(|(a, b)| a > b)
+        {
+            d.push(err(*span, "a range must go from low to high"));
+            return None;
         }
+        let (left, right) = files.map_or((None, None), |(a, b)| {
+            (Some(Int::from(a)), Some(Int::from(b)))
+        });
+        let (bottom, top) = ranks.map_or((None, None), |(a, b)| (Some(a), Some(b)));
+        rects.push(WorldBorder {
+            left,
+            right,
+            bottom,
+            top,
+        });
     }
     let mut parts = Vec::new();
     if !rows.is_empty() {

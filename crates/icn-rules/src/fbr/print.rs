@@ -7,7 +7,8 @@
 //! insufficient-material draws switched off, explicit castling moves and
 //! castling distances, extra properties, players other than White and Black).
 //! Zones print as ranks (`8`, `(-3)`), squares (`d4`, or `(x,y)` off the a–z
-//! files or below rank 1), and closed blocks or bands (`c-f2-4`, `1-8`).
+//! files or below rank 1), and closed blocks or bands, always with both
+//! bounds (`c-f2-4`, `1-8`, `a-a1-1` for a one-square block).
 
 use std::fmt::Write as _;
 
@@ -180,6 +181,10 @@ pub fn print(rules: &RuleSet) -> FbrText {
         omitted.push(format!(
             "castling `{a}`: no checkmate `royal` rule to carry it"
         ));
+    }
+    let koth = rules.wins.iter().any(|(_, ws)| ws.contains(&WinRule::Koth));
+    if !koth && rules.hill != Zone::default_hill() {
+        omitted.push("a hill no one wins on".to_string());
     }
     let royal_rule = out.iter().any(|r| r.starts_with("royal"));
     if !royal_rule && rules.royals != RuleSet::default().royals {

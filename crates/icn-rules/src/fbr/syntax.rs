@@ -42,15 +42,17 @@ pub struct RawSet {
     pub span: Span,
 }
 
-/// One part of a board range.
+/// One part of a board range. The second bound is `None` when no `-` range
+/// was written (`8` rather than `8-8`), which keeps `a1` (a square) apart
+/// from `a-a1-1` (a one-square block).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RawSingle {
     /// Files `from..=to` (a = 1), all ranks.
-    Files(i64, i64),
+    Files(i64, Option<i64>),
     /// Ranks `from..=to`, all files.
-    Ranks(Int, Int),
+    Ranks(Int, Option<Int>),
     /// Files × ranks.
-    Block((i64, i64), (Int, Int)),
+    Block((i64, Option<i64>), (Int, Option<Int>)),
     /// The extension `(x,y)`.
     Square(Int, Int),
 }
@@ -471,11 +473,11 @@ fn single(c: &mut Cursor) -> Res<RawSingle> {
         c.pos = save;
     }
     if let Some(f0) = file(c) {
-        let mut f1 = f0;
+        let mut f1 = None;
         let save = c.pos;
         if c.eat('-') {
             match file(c) {
-                Some(f) => f1 = f,
+                Some(f) => f1 = Some(f),
                 None => c.pos = save,
             }
         }
@@ -483,9 +485,9 @@ fn single(c: &mut Cursor) -> Res<RawSingle> {
             None => Ok(RawSingle::Files(f0, f1)),
             Some(r0) => {
                 let r1 = if c.eat('-') {
-                    rank_after_dash(c)?
+                    Some(rank_after_dash(c)?)
                 } else {
-                    r0.clone()
+                    None
                 };
                 Ok(RawSingle::Block((f0, f1), (r0, r1)))
             }
@@ -494,9 +496,9 @@ fn single(c: &mut Cursor) -> Res<RawSingle> {
     match rank(c)? {
         Some(r0) => {
             let r1 = if c.eat('-') {
-                rank_after_dash(c)?
+                Some(rank_after_dash(c)?)
             } else {
-                r0.clone()
+                None
             };
             Ok(RawSingle::Ranks(r0, r1))
         }
@@ -534,9 +536,9 @@ mod tests {
         assert_eq!(
             singles,
             [
-                &RawSingle::Ranks(Int::from(8), Int::from(8)),
-                &RawSingle::Ranks(Int::from(-3), Int::from(-3)),
-                &RawSingle::Block((3, 6), (Int::from(2), Int::from(2))),
+                &RawSingle::Ranks(Int::from(8), None),
+                &RawSingle::Ranks(Int::from(-3), None),
+                &RawSingle::Block((3, Some(6)), (Int::from(2), None)),
                 &RawSingle::Square(Int::from(0), Int::from(-7)),
             ]
         );

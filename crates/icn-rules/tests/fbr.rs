@@ -1,0 +1,260 @@
+//! FBR text ↔ rule sets: accepted forms, refusals with spans, round trips.
+
+use std::collections::BTreeSet;
+
+use icn_model::{Coord, Int, PieceKind, Player};
+use icn_rules::catalogue::{self, Source};
+use icn_rules::lower::rules_from_game;
+use icn_rules::{Castling, Outcome, PromotionRule, RuleSet, WinRule, Zone, fbr};
+use proptest::prelude::*;
+
+#[test]
+fn royal_attributes_give_the_other_side_its_wins() {
+    let r =
+        fbr::parse("royal{K}=expose royal{k}=maxchecks(3) royal{k} royal{K}=checkmated").unwrap();
+    assert_eq!(r.wins_of(Player::Black), [WinRule::RoyalCapture]);
+    assert_eq!(
+        r.wins_of(Player::White),
+        [WinRule::Checks(3), WinRule::Checkmate, WinRule::Checkmated]
+    );
+    assert_eq!(r.royals, [PieceKind::King].into_iter().collect());
+    let r = fbr::parse("royal{:rq:}=untilcaptured royal=castle{R}").unwrap();
+    assert_eq!(
+        r.wins_of(Player::White),
+        [WinRule::AllRoyalsCaptured, WinRule::Checkmate]
+    );
+    assert_eq!(r.wins_of(Player::Black), [WinRule::Checkmate]);
+    assert_eq!(
+        r.castling.partners,
+        Some([PieceKind::Rook].into_iter().collect())
+    );
+    let r = fbr::parse("royal{Kk}=castle{}").unwrap();
+    assert!(
+        r.castling
+            .castlers
+            .iter()
+            .all(|k| *k == PieceKind::RoyalCentaur)
+    );
+}
+
+#[test]
+fn promotion_hill_draw_and_holes() {
+    let r = fbr::parse(
+        "promotion{P}[8]=enter{Q:AM:},optional promotion+{p}[(-3),1-2] hill[d-e4-5] draw=repetition(4) loss=perpetualcheck stalemate=win zone[a1,(0,-2)]=hole",
+    )
+    .unwrap();
+    assert_eq!(
+        r.promotion_of(Player::White).unwrap(),
+        &PromotionRule {
+            player: Player::White,
+            promoting: [PieceKind::Pawn].into_iter().collect(),
+            zone: Zone::rows([Int::from(8)]),
+            choices: vec![PieceKind::Queen, PieceKind::Amazon],
+            mandatory: false,
+        }
+    );
+    let black = r.promotion_of(Player::Black).unwrap();
+    assert!(black.mandatory);
+    assert!(black.zone.contains(&Coord::new(100, -3)) && black.zone.contains(&Coord::new(-9, 2)));
+    assert!(!black.zone.contains(&Coord::new(0, 0)));
+    assert_eq!(
+        r.hill,
+        Zone::rect(Int::from(4), Int::from(4), Int::from(5), Int::from(5))
+    );
+    assert!(r.hill.contains(&Coord::new(5, 4)));
+    assert_eq!(r.wins_of(Player::White), [WinRule::Koth]);
+    assert_eq!(r.draws.repetition, Some(4));
+    assert_eq!(r.losses.perpetual_check, Some(3));
+    assert_eq!(r.stalemate, Outcome::Win);
+    assert_eq!(r.region.excluded.len(), 2);
+    assert!(!r.region.contains(&Coord::new(0, -2)));
+    assert_eq!(fbr::parse("!draw").unwrap().draws.repetition, None);
+}
+
+#[test]
+fn unsupported_rules_are_named_and_pointed_at() {
+    let text = "royal alice\npromotion{P}[8]=stack magnetic royal=taboo";
+    let e = fbr::parse(text).unwrap_err();
+    let msgs: Vec<&str> = e.diagnostics.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        msgs,
+        [
+            "rule `alice` is not supported: icn-rules has no rule object for it",
+            "`promotion` attribute `stack` is not supported: icn-rules has no rule object for it",
+            "rule `magnetic` is not supported: icn-rules has no rule object for it",
+            "`royal` attribute `taboo` is not supported: icn-rules has no rule object for it",
+        ]
+    );
+    let shown = e.render("v.fbr", text);
+    assert!(shown.contains("--> v.fbr:1:7"), "{shown}");
+    assert!(shown.contains("2 | promotion{P}[8]=stack"), "{shown}");
+    assert!(shown.contains("^^^^^"), "{shown}");
+}
+
+#[test]
+fn malformed_text_is_refused() {
+    for (text, needle) in [
+        ("promotion[8]", "needs a piece set"),
+        ("promotion{P}", "needs a board range"),
+        ("promotion{Pp}[8]", "mixes White and Black"),
+        ("royal{X}", "unknown piece code"),
+        ("royal{+K}", "piece prefix"),
+        ("royal=maxchecks(0)", "positive count"),
+        ("hill{Q}[d4]", "only royal pieces"),
+        ("pieces{K}=morethan(0)", "every kind"),
+        ("zone[1-8]=hole", "closed blocks"),
+        ("Q=R+N", "piece definition"),
+        ("draw", "needs an attribute"),
+        ("royal<2>", "sequence numbers"),
+        ("promotion{P}[8-1]", "low to high"),
+        ("!royal", "only `!draw`"),
+    ] {
+        let e = fbr::parse(text).unwrap_err();
+        assert!(e.to_string().contains(needle), "{text}: {e}");
+    }
+}
+
+#[test]
+fn catalogue_rules_survive_fbr_in_everything_fbr_can_say() {
+    for e in catalogue::entries() {
+        let r = rules_from_game(&e.game().unwrap()).unwrap();
+        let printed = fbr::print(&r);
+        let back = fbr::parse(&printed.text).unwrap_or_else(|err| panic!("{}: {err}", e.code));
+        for p in [Player::White, Player::Black] {
+            assert_eq!(back.wins_of(p), r.wins_of(p), "{}", e.code);
+            assert_eq!(back.promotion_of(p), r.promotion_of(p), "{}", e.code);
+        }
+        assert_eq!(back.royals, r.royals, "{}", e.code);
+        assert_eq!(back.castling, r.castling, "{}", e.code);
+        if e.source == Source::Icn && r.region.border != Default::default() {
+            assert!(
+                printed.omitted.iter().any(|o| o.contains("world border")),
+                "{}",
+                e.code
+            );
+        }
+        assert_eq!(
+            r.draws.move_rule.is_some(),
+            printed.omitted.iter().any(|o| o.contains("move rule"))
+        );
+    }
+}
+
+fn win_rule() -> impl Strategy<Value = WinRule> {
+    prop_oneof![
+        Just(WinRule::Checkmate),
+        Just(WinRule::RoyalCapture),
+        Just(WinRule::AllRoyalsCaptured),
+        Just(WinRule::AllPiecesCaptured),
+        (1u32..9).prop_map(WinRule::Checks),
+        Just(WinRule::Koth),
+        Just(WinRule::Checkmated),
+    ]
+}
+
+fn wins() -> impl Strategy<Value = Vec<WinRule>> {
+    proptest::collection::vec(win_rule(), 0..4).prop_map(|ws| {
+        let mut out = Vec::new();
+        for w in ws {
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+        out
+    })
+}
+
+fn zone() -> impl Strategy<Value = Zone> {
+    prop_oneof![
+        proptest::collection::btree_set(-50i64..50, 1..4)
+            .prop_map(|s| Zone::rows(s.into_iter().map(Int::from))),
+        proptest::collection::btree_set((-5i64..30, -5i64..30), 1..5)
+            .prop_map(|s| Zone::squares(s.into_iter().map(|(x, y)| Coord::new(x, y)))),
+        (1i64..20, 0i64..6, 1i64..20, 0i64..6).prop_map(|(l, w, b, h)| Zone::rect(
+            Int::from(l),
+            Int::from(b),
+            Int::from(l + w),
+            Int::from(b + h)
+        )),
+    ]
+}
+
+fn promotion(player: Player) -> impl Strategy<Value = Option<PromotionRule>> {
+    let kinds: Vec<PieceKind> = PieceKind::ALL
+        .into_iter()
+        .filter(|k| !k.is_neutral_only())
+        .collect();
+    proptest::option::of(
+        (
+            zone(),
+            proptest::sample::subsequence(kinds, 1..4),
+            any::<bool>(),
+        )
+            .prop_map(move |(zone, choices, mandatory)| PromotionRule {
+                player,
+                promoting: [PieceKind::Pawn].into_iter().collect(),
+                zone,
+                choices,
+                mandatory,
+            }),
+    )
+}
+
+fn rule_set() -> impl Strategy<Value = RuleSet> {
+    let royal_kinds = [
+        PieceKind::King,
+        PieceKind::RoyalQueen,
+        PieceKind::RoyalCentaur,
+        PieceKind::Amazon,
+    ];
+    (
+        (
+            wins(),
+            wins(),
+            proptest::sample::subsequence(royal_kinds.to_vec(), 1..4),
+        ),
+        (promotion(Player::White), promotion(Player::Black)),
+        (
+            prop_oneof![Just(Outcome::Draw), Just(Outcome::Win), Just(Outcome::Loss)],
+            proptest::option::of(2u32..6),
+        ),
+        (proptest::option::of(1u32..5), proptest::option::of(1u32..5)),
+        (
+            proptest::collection::btree_set((-3i64..30, -3i64..30), 0..4),
+            zone(),
+            any::<bool>(),
+        ),
+    )
+        .prop_map(
+            |((w, b, royals), (pw, pb), (stalemate, rep), (pc, lr), (holes, hill, partners))| {
+                let mut r = RuleSet::default();
+                r.wins = vec![(Player::White, w), (Player::Black, b)];
+                r.royals = royals.into_iter().collect();
+                r.promotions = pw.into_iter().chain(pb).collect();
+                r.stalemate = stalemate;
+                r.draws.repetition = rep;
+                r.losses.perpetual_check = pc;
+                r.losses.repetition = lr;
+                r.region.excluded = holes.into_iter().map(|(x, y)| Coord::new(x, y)).collect();
+                r.hill = hill;
+                if partners {
+                    r.castling = Castling {
+                        partners: Some(BTreeSet::from([PieceKind::Rook, PieceKind::Guard])),
+                        ..Castling::site()
+                    };
+                }
+                r
+            },
+        )
+}
+
+proptest! {
+    #[test]
+    fn printing_then_reading_gives_the_same_rule_set(r in rule_set()) {
+        let printed = fbr::print(&r);
+        prop_assume!(printed.omitted.is_empty());
+        let back = fbr::parse(&printed.text);
+        prop_assert!(back.is_ok(), "{}: {:?}", printed.text, back);
+        prop_assert_eq!(back.unwrap(), r, "{}", printed.text);
+    }
+}
