@@ -22,6 +22,7 @@
 
 pub mod board;
 pub mod catalogue;
+pub mod conformance;
 pub mod fbr;
 pub mod json;
 pub mod lower;

@@ -227,16 +227,18 @@ fn rule_set() -> impl Strategy<Value = RuleSet> {
     )
         .prop_map(
             |((w, b, royals), (pw, pb), (stalemate, rep), (pc, lr), (holes, hill, partners))| {
-                let mut r = RuleSet::default();
-                r.wins = vec![(Player::White, w), (Player::Black, b)];
-                r.royals = royals.into_iter().collect();
-                r.promotions = pw.into_iter().chain(pb).collect();
-                r.stalemate = stalemate;
+                let mut r = RuleSet {
+                    wins: vec![(Player::White, w), (Player::Black, b)],
+                    royals: royals.into_iter().collect(),
+                    promotions: pw.into_iter().chain(pb).collect(),
+                    stalemate,
+                    hill,
+                    ..RuleSet::default()
+                };
                 r.draws.repetition = rep;
                 r.losses.perpetual_check = pc;
                 r.losses.repetition = lr;
                 r.region.excluded = holes.into_iter().map(|(x, y)| Coord::new(x, y)).collect();
-                r.hill = hill;
                 if partners {
                     r.castling = Castling {
                         partners: Some(BTreeSet::from([PieceKind::Rook, PieceKind::Guard])),

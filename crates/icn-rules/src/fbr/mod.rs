@@ -71,8 +71,16 @@ impl std::error::Error for FbrError {}
 /// assert!(e.render("rules.fbr", "royal atomic").contains("rules.fbr:1:7"));
 /// ```
 pub fn parse(text: &str) -> Result<RuleSet, FbrError> {
-    let raw = syntax::parse_rules(text).map_err(|diagnostics| FbrError { diagnostics })?;
-    meaning::rules_from_raw(&raw).map_err(|diagnostics| FbrError { diagnostics })
+    let (raw, mut diagnostics) = syntax::parse_rules(text);
+    match meaning::rules_from_raw(&raw) {
+        Ok(rules) if diagnostics.is_empty() => Ok(rules),
+        Ok(_) => Err(FbrError { diagnostics }),
+        Err(more) => {
+            diagnostics.extend(more);
+            diagnostics.sort_by_key(|d| d.span.start);
+            Err(FbrError { diagnostics })
+        }
+    }
 }
 
 /// Writes a rule set as FBR, refusing when anything would be left out.

@@ -189,11 +189,9 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// Splits FBR text into rules; every malformed rule is reported, the others kept.
-///
-/// # Errors
-/// One diagnostic per rule that does not follow the grammar.
-pub fn parse_rules(text: &str) -> Result<Vec<RawRule>, Vec<Diagnostic>> {
+/// Splits FBR text into rules: the well-formed rules, and one diagnostic per
+/// rule that does not follow the grammar (the reader goes on after each).
+pub fn parse_rules(text: &str) -> (Vec<RawRule>, Vec<Diagnostic>) {
     let mut c = Cursor { text, pos: 0 };
     let mut rules = Vec::new();
     let mut errors = Vec::new();
@@ -219,11 +217,7 @@ pub fn parse_rules(text: &str) -> Result<Vec<RawRule>, Vec<Diagnostic>> {
             c.bump();
         }
     }
-    if errors.is_empty() {
-        Ok(rules)
-    } else {
-        Err(errors)
-    }
+    (rules, errors)
 }
 
 fn rule(c: &mut Cursor) -> Res<RawRule> {
@@ -518,10 +512,10 @@ mod tests {
 
     #[test]
     fn rules_with_all_parts() {
-        let r = parse_rules(
+        let (r, e) = parse_rules(
             "royal{Kk}=expose,castle{R}  promotion{P}[8,(-3),c-f2,(0,-7)]=enter{Q:AM:}  !draw",
-        )
-        .unwrap();
+        );
+        assert!(e.is_empty());
         assert_eq!(r.len(), 3);
         assert_eq!(r[0].set.as_ref().unwrap().pieces.len(), 2);
         assert_eq!(r[0].attrs[1].set.as_ref().unwrap().pieces[0].letters, "R");
@@ -548,7 +542,8 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_problem() {
-        let e = parse_rules("royal{K draw=repetition(x) Q=R+N").unwrap_err();
+        let (ok, e) = parse_rules("royal{K draw=repetition(x) Q=R+N");
+        assert!(ok.is_empty());
         assert_eq!(e.len(), 3);
         assert_eq!(
             e[0].message,
