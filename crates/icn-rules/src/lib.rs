@@ -21,6 +21,7 @@
 //! ```
 
 pub mod board;
+pub mod castling;
 pub mod catalogue;
 pub mod conformance;
 pub mod fbr;
