@@ -1,24 +1,14 @@
-//! Variant rule objects of Infinite Chess Notation: what every piece may do,
-//! where the board ends, how games are won — and the texts and catalogue that
-//! describe them.
-//!
-//! Layers: `icn-syntax` → `icn-model` → **`icn-rules`** → `icn-movegen`. This
-//! crate knows what a variant means; it never generates legal moves fast (the
-//! [`reference`] generator is deliberately slow and simple).
+#![doc = include_str!("../README.md")]
 //!
 //! ## Layout
 //! * [`movement`]: the movement algebra and [`movement_of`] for every ICN piece.
 //! * [`reference`]: an obviously-correct destination generator over a simple board.
 //! * [`board`]: [`Region`] (unbounded, world border, finite with holes) and [`Zone`].
-//! * [`rules`]: [`RuleSet`] and [`Variant`].
-//!
-//! ```
-//! use icn_model::{Piece, PieceKind, Player};
-//! use icn_rules::reference::RefBoard;
-//! let mut board = RefBoard::new();
-//! board.put((0, 0), Piece::new(PieceKind::Hawk, Player::White), false);
-//! assert_eq!(board.targets((0, 0)).len(), 16);
-//! ```
+//! * [`rules`]: [`RuleSet`] and [`Variant`]; [`castling`]: reference castling.
+//! * [`lower`]: ICN game rules ↔ [`RuleSet`].
+//! * [`fbr`]: FBR text ↔ [`RuleSet`]; [`json`]: a rule set as JSON.
+//! * [`catalogue`]: the built-in variants; [`show`]: `variant list` / `variant show`.
+//! * [`conformance`]: the `fixtures/rules` runner.
 
 pub mod board;
 pub mod castling;
