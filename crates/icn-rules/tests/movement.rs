@@ -274,3 +274,88 @@ fn cannon_and_xiangqi_horse_from_the_algebra() {
         set(&[(-2, 1), (-2, -1), (1, 2), (-1, 2), (1, -2), (-1, -2)])
     );
 }
+
+mod symmetry {
+    use super::*;
+    use proptest::prelude::*;
+
+    const KINDS: [PieceKind; 19] = [
+        PieceKind::King,
+        PieceKind::Queen,
+        PieceKind::Rook,
+        PieceKind::Bishop,
+        PieceKind::Knight,
+        PieceKind::Amazon,
+        PieceKind::Hawk,
+        PieceKind::Chancellor,
+        PieceKind::Archbishop,
+        PieceKind::Guard,
+        PieceKind::Camel,
+        PieceKind::Giraffe,
+        PieceKind::Zebra,
+        PieceKind::Centaur,
+        PieceKind::RoyalQueen,
+        PieceKind::RoyalCentaur,
+        PieceKind::Knightrider,
+        PieceKind::Huygen,
+        PieceKind::Rose,
+    ];
+
+    fn board_and_mover() -> impl Strategy<Value = (Vec<((i64, i64), u8, bool)>, usize)> {
+        (
+            proptest::collection::vec(((-8i64..9, -8i64..9), 0u8..4, any::<bool>()), 0..25),
+            0..KINDS.len(),
+        )
+    }
+
+    fn build(
+        cells: &[((i64, i64), u8, bool)],
+        kind: PieceKind,
+        flip: impl Fn((i64, i64)) -> (i64, i64),
+    ) -> RefBoard {
+        let mut board = RefBoard::new();
+        board.window = 12;
+        for &(at, who, enemy) in cells {
+            if at == (0, 0) {
+                continue;
+            }
+            let piece = match who {
+                0 => Piece::new(PieceKind::Void, Player::Neutral),
+                1 => Piece::new(PieceKind::Obstacle, Player::Neutral),
+                _ => Piece::new(
+                    PieceKind::Knight,
+                    if enemy { Player::Black } else { Player::White },
+                ),
+            };
+            board.put(flip(at), piece, false);
+        }
+        board.put((0, 0), w(kind), false);
+        board
+    }
+
+    proptest! {
+        /// Every non-pawn piece moves the same in a mirrored or turned world:
+        /// mirroring the board mirrors the destinations (captures included).
+        #[test]
+        fn destinations_follow_the_board_under_symmetry((cells, k) in board_and_mover()) {
+            let kind = KINDS[k];
+            let plain = build(&cells, kind, |s| s).destinations((0, 0));
+            let maps: [fn((i64, i64)) -> (i64, i64); 3] = [|(x, y)| (-x, y), |(x, y)| (x, -y), |(x, y)| (-y, x)];
+            for map in maps {
+                let turned = build(&cells, kind, map).destinations((0, 0));
+                let expected: BTreeSet<Destination> = plain
+                    .iter()
+                    .map(|d| Destination { to: map(d.to), captures: d.captures.map(map) })
+                    .collect();
+                prop_assert_eq!(&turned, &expected, "{:?}", kind);
+            }
+            // Nothing lands on a friend or a void, and every capture is on the landing square.
+            let board = build(&cells, kind, |s| s);
+            for d in &plain {
+                let there = board.pieces.get(&d.to);
+                prop_assert!(there.is_none_or(|p| p.player != Player::White && p.kind != PieceKind::Void));
+                prop_assert_eq!(d.captures.is_some(), there.is_some());
+            }
+        }
+    }
+}
