@@ -301,18 +301,19 @@ mod symmetry {
         PieceKind::Rose,
     ];
 
-    fn board_and_mover() -> impl Strategy<Value = (Vec<((i64, i64), u8, bool)>, usize)> {
+    /// A square, what stands there (0 void, 1 obstacle, else a knight) and whether it is Black's.
+    type Cell = (Square, u8, bool);
+    /// A symmetry of the board.
+    type Map = fn(Square) -> Square;
+
+    fn board_and_mover() -> impl Strategy<Value = (Vec<Cell>, usize)> {
         (
             proptest::collection::vec(((-8i64..9, -8i64..9), 0u8..4, any::<bool>()), 0..25),
             0..KINDS.len(),
         )
     }
 
-    fn build(
-        cells: &[((i64, i64), u8, bool)],
-        kind: PieceKind,
-        flip: impl Fn((i64, i64)) -> (i64, i64),
-    ) -> RefBoard {
+    fn build(cells: &[Cell], kind: PieceKind, flip: impl Fn((i64, i64)) -> (i64, i64)) -> RefBoard {
         let mut board = RefBoard::new();
         board.window = 12;
         for &(at, who, enemy) in cells {
@@ -340,7 +341,7 @@ mod symmetry {
         fn destinations_follow_the_board_under_symmetry((cells, k) in board_and_mover()) {
             let kind = KINDS[k];
             let plain = build(&cells, kind, |s| s).destinations((0, 0));
-            let maps: [fn((i64, i64)) -> (i64, i64); 3] = [|(x, y)| (-x, y), |(x, y)| (x, -y), |(x, y)| (-y, x)];
+            let maps: [Map; 3] = [|(x, y)| (-x, y), |(x, y)| (x, -y), |(x, y)| (-y, x)];
             for map in maps {
                 let turned = build(&cells, kind, map).destinations((0, 0));
                 let expected: BTreeSet<Destination> = plain
