@@ -252,7 +252,7 @@ impl Entry {
             });
         }
         let game = self.game()?;
-        let rules = rules_from_game(&game).map_err(|e| self.data_error(format!("{e:?}")))?;
+        let rules = self.rules()?;
         Ok(Variant {
             code: self.code.to_string(),
             name: self.name.to_string(),
@@ -261,6 +261,21 @@ impl Entry {
             rules,
             position: game.position,
         })
+    }
+
+    /// The rule set alone; available for every entry, generator ones included.
+    ///
+    /// # Errors
+    /// [`CatalogueError::Data`] if the built-in text does not load.
+    ///
+    /// ```
+    /// use icn_model::Player;
+    /// use icn_rules::{catalogue::find, WinRule};
+    /// let r = find("omega^4").unwrap().rules().unwrap();
+    /// assert_eq!(r.wins_of(Player::Black), [WinRule::RoyalCapture]);
+    /// ```
+    pub fn rules(&self) -> Result<crate::RuleSet, CatalogueError> {
+        rules_from_game(&self.game()?).map_err(|e| self.data_error(format!("{e:?}")))
     }
 
     /// The ICN text parsed (for generator entries: the header, no pieces).

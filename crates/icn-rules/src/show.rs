@@ -16,7 +16,6 @@ use icn_model::{Dialect, IcnForm, IcnStyle};
 use serde_json::json;
 
 use crate::catalogue::{self, CatalogueError, Entry, Source};
-use crate::lower::rules_from_game;
 use crate::{fbr, json::rules_json};
 
 /// The output formats of `variant show`.
@@ -128,9 +127,7 @@ pub fn show(name: &str, format: ShowFormat) -> Result<Shown, CatalogueError> {
     };
     match format {
         ShowFormat::Fbr => {
-            let game = entry.game()?;
-            let rules = rules_from_game(&game).map_err(|e| data(format!("{e:?}")))?;
-            let printed = fbr::print(&rules);
+            let printed = fbr::print(&entry.rules()?);
             notes.extend(
                 printed
                     .omitted
