@@ -143,7 +143,7 @@ impl RefBoard {
             }
             self.pieces.get(&s).map(|p| Some((s, *p)))
         })??;
-        let distance = (partner_from.0 - from.0).unsigned_abs();
+        let distance = (i128::from(partner_from.0) - i128::from(from.0)).unsigned_abs();
         let steps = i64::from(castling.king_steps);
         let allowed = castling
             .partners
@@ -153,16 +153,17 @@ impl RefBoard {
             || partner.kind == PieceKind::Pawn
             || !allowed
             || !self.rights.contains(&partner_from)
-            || distance < u64::from(castling.min_distance)
-            || distance <= steps.unsigned_abs()
+            || distance < u128::from(castling.min_distance)
+            || distance <= u128::from(steps.unsigned_abs())
         {
             return None;
         }
-        let king_to = (from.0 + dir * steps, from.1);
+        // The partner is further than `steps` along the row, so these stay in range.
+        let king_to = (from.0.checked_add(dir.checked_mul(steps)?)?, from.1);
         Some(CastleTarget {
             king_to,
             partner_from,
-            partner_to: (king_to.0 - dir, from.1),
+            partner_to: (king_to.0.checked_sub(dir)?, from.1),
         })
     }
 }
@@ -170,16 +171,21 @@ impl RefBoard {
 /// The squares of the row or line segment from `a` to `b`, both included
 /// (straight or diagonal lines; otherwise just the two ends).
 fn between_inclusive(a: Square, b: Square) -> Vec<Square> {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let n = dx.abs().max(dy.abs());
+    let (Some(dx), Some(dy)) = (b.0.checked_sub(a.0), b.1.checked_sub(a.1)) else {
+        return vec![a, b];
+    };
+    let n = dx.unsigned_abs().max(dy.unsigned_abs());
     if n == 0 {
         return vec![a];
     }
-    if (dx != 0 && dy != 0 && dx.abs() != dy.abs()) || n > 4096 {
+    if (dx != 0 && dy != 0 && dx.unsigned_abs() != dy.unsigned_abs()) || n > 4096 {
         return vec![a, b];
     }
     let (sx, sy) = (dx.signum(), dy.signum());
-    (0..=n).map(|k| (a.0 + sx * k, a.1 + sy * k)).collect()
+    // n ≤ 4096 and both ends are `i64`s, so every square in between is too.
+    (0..=n as i64)
+        .map(|k| (a.0 + sx * k, a.1 + sy * k))
+        .collect()
 }
 
 #[cfg(test)]

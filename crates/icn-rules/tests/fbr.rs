@@ -260,3 +260,37 @@ proptest! {
         prop_assert_eq!(back.unwrap(), r, "{}", printed.text);
     }
 }
+
+proptest! {
+    /// The reader never panics, whatever the text.
+    #[test]
+    fn any_text_reads_or_is_refused(text in "\\PC{0,80}") {
+        let _ = fbr::parse(&text);
+    }
+
+    /// Nor on texts made of FBR's own characters.
+    #[test]
+    fn fbr_like_text_reads_or_is_refused(text in "[a-z!=,{}\\[\\]()<>:^+*#0-9KQRBNPkqrbnp -]{0,60}") {
+        if let Err(e) = fbr::parse(&text) {
+            prop_assert!(!e.diagnostics.is_empty());
+            let shown = e.render("t.fbr", &text);
+            prop_assert!(shown.starts_with("error: "));
+        }
+    }
+}
+
+#[test]
+fn extreme_numbers_do_not_overflow() {
+    let e = fbr::parse("zone[(-9223372036854775808)-9223372036854775807]=hole").unwrap_err();
+    assert!(e.to_string().contains("closed blocks"));
+    let r = fbr::parse("promotion{P}[(-99999999999999999999999)]").unwrap();
+    assert!(
+        r.promotion_of(Player::White)
+            .unwrap()
+            .zone
+            .contains(&Coord::new(
+                0,
+                Int::parse("-99999999999999999999999").unwrap()
+            ))
+    );
+}

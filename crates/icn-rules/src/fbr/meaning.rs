@@ -153,7 +153,9 @@ fn finite_squares(zone: &Zone, limit: usize) -> Option<BTreeSet<Coord>> {
             Zone::Rect(b) => {
                 let (l, r) = (b.left.as_ref()?.to_i64()?, b.right.as_ref()?.to_i64()?);
                 let (lo, hi) = (b.bottom.as_ref()?.to_i64()?, b.top.as_ref()?.to_i64()?);
-                if (r - l + 1).saturating_mul(hi - lo + 1) > limit as i64 {
+                let area =
+                    (i128::from(r) - i128::from(l) + 1) * (i128::from(hi) - i128::from(lo) + 1);
+                if area > limit as i128 {
                     return None;
                 }
                 for x in l..=r {
