@@ -360,3 +360,143 @@ mod symmetry {
         }
     }
 }
+
+/// A second, hand-written description of every non-pawn piece (leap offsets
+/// and slide directions listed by hand, not taken from `movement_of`), used to
+/// check the algebra on a crowded board.
+mod by_hand {
+    use super::*;
+
+    const KING: &[Square] = &[
+        (1, 0),
+        (1, 1),
+        (0, 1),
+        (-1, 1),
+        (-1, 0),
+        (-1, -1),
+        (0, -1),
+        (1, -1),
+    ];
+    const KNIGHT: &[Square] = &[
+        (1, 2),
+        (2, 1),
+        (2, -1),
+        (1, -2),
+        (-1, -2),
+        (-2, -1),
+        (-2, 1),
+        (-1, 2),
+    ];
+    const ROOK: &[Square] = &[(1, 0), (0, 1), (-1, 0), (0, -1)];
+    const BISHOP: &[Square] = &[(1, 1), (-1, 1), (-1, -1), (1, -1)];
+
+    fn hand(kind: PieceKind) -> (Vec<Square>, Vec<Square>) {
+        let cat = |parts: &[&[Square]]| {
+            parts
+                .iter()
+                .flat_map(|p| p.iter().copied())
+                .collect::<Vec<_>>()
+        };
+        let camel: Vec<Square> = KNIGHT
+            .iter()
+            .map(|&(x, y)| {
+                (
+                    x.signum() * if x.abs() == 1 { 1 } else { 3 },
+                    y.signum() * if y.abs() == 1 { 1 } else { 3 },
+                )
+            })
+            .collect();
+        let giraffe: Vec<Square> = KNIGHT
+            .iter()
+            .map(|&(x, y)| {
+                (
+                    x.signum() * if x.abs() == 1 { 1 } else { 4 },
+                    y.signum() * if y.abs() == 1 { 1 } else { 4 },
+                )
+            })
+            .collect();
+        let zebra: Vec<Square> = KNIGHT
+            .iter()
+            .map(|&(x, y)| (x.signum() * (x.abs() + 1), y.signum() * (y.abs() + 1)))
+            .collect();
+        let hawk: Vec<Square> = KING
+            .iter()
+            .flat_map(|&(x, y)| [(2 * x, 2 * y), (3 * x, 3 * y)])
+            .collect();
+        match kind {
+            PieceKind::King | PieceKind::Guard => (KING.to_vec(), vec![]),
+            PieceKind::Queen | PieceKind::RoyalQueen => (vec![], cat(&[ROOK, BISHOP])),
+            PieceKind::Rook => (vec![], ROOK.to_vec()),
+            PieceKind::Bishop => (vec![], BISHOP.to_vec()),
+            PieceKind::Knight => (KNIGHT.to_vec(), vec![]),
+            PieceKind::Amazon => (KNIGHT.to_vec(), cat(&[ROOK, BISHOP])),
+            PieceKind::Chancellor => (KNIGHT.to_vec(), ROOK.to_vec()),
+            PieceKind::Archbishop => (KNIGHT.to_vec(), BISHOP.to_vec()),
+            PieceKind::Centaur | PieceKind::RoyalCentaur => (cat(&[KING, KNIGHT]), vec![]),
+            PieceKind::Knightrider => (vec![], KNIGHT.to_vec()),
+            PieceKind::Camel => (camel, vec![]),
+            PieceKind::Giraffe => (giraffe, vec![]),
+            PieceKind::Zebra => (zebra, vec![]),
+            PieceKind::Hawk => (hawk, vec![]),
+            _ => (vec![], vec![]),
+        }
+    }
+
+    #[test]
+    fn every_piece_on_a_crowded_board_matches_the_hand_tables() {
+        let mut board = RefBoard::new();
+        board.window = 10;
+        let blockers = [
+            ((0, 3), b(PieceKind::Pawn)),
+            ((2, 2), w(PieceKind::Pawn)),
+            ((-4, 0), b(PieceKind::Rook)),
+            ((-1, -2), w(PieceKind::Pawn)),
+            ((2, 4), b(PieceKind::Knight)),
+            ((3, -3), Piece::new(PieceKind::Void, Player::Neutral)),
+            ((0, -5), Piece::new(PieceKind::Obstacle, Player::Neutral)),
+            ((6, 0), w(PieceKind::Queen)),
+        ];
+        for (at, p) in blockers {
+            board.put(at, p, false);
+        }
+        let kinds = PieceKind::ALL.into_iter().filter(|k| {
+            !matches!(
+                k,
+                PieceKind::Pawn
+                    | PieceKind::Huygen
+                    | PieceKind::Rose
+                    | PieceKind::Obstacle
+                    | PieceKind::Void
+            )
+        });
+        let mut checked = 0;
+        for kind in kinds {
+            board.put((0, 0), w(kind), false);
+            let (leaps, slides) = hand(kind);
+            let mut expected = BTreeSet::new();
+            let can_land = |s: Square| match board.pieces.get(&s) {
+                None => true,
+                Some(p) => p.player != Player::White && p.kind != PieceKind::Void,
+            };
+            for s in leaps {
+                if can_land(s) {
+                    expected.insert(s);
+                }
+            }
+            for (dx, dy) in slides {
+                for k in 1..=10 {
+                    let s = (dx * k, dy * k);
+                    if can_land(s) {
+                        expected.insert(s);
+                    }
+                    if board.pieces.contains_key(&s) {
+                        break;
+                    }
+                }
+            }
+            assert_eq!(board.targets((0, 0)), expected, "{kind:?}");
+            checked += 1;
+        }
+        assert_eq!(checked, 17);
+    }
+}
