@@ -41,7 +41,7 @@ impl Vector {
 }
 
 /// Which images of a vector a component uses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Symmetry {
     /// The vector alone.
     None,
@@ -106,7 +106,7 @@ impl Symmetry {
 }
 
 /// The shape of a component's moves.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Pattern {
     /// Jumps straight to `from + v` for each image `v`; nothing in between matters.
     Leap {
@@ -160,7 +160,7 @@ pub enum Pattern {
 }
 
 /// What a component may do on arrival.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Action {
     /// Move to an empty square or capture there.
     MoveOrCapture,
@@ -186,7 +186,7 @@ impl Action {
 }
 
 /// How a component's vectors are read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Frame {
     /// As written: `dx` along x, `dy` along y.
     Absolute,
@@ -211,7 +211,7 @@ impl Frame {
 }
 
 /// One part of a piece's movement.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Component {
     /// The shape.
     pub pattern: Pattern,
@@ -346,6 +346,104 @@ impl Movement {
             components: vec![push, double, capture, en_passant],
         }
     }
+}
+
+impl Movement {
+    /// The same movement in a canonical form: every symmetry expanded into
+    /// single vectors, a ride of at most one step written as a leap, sorted
+    /// and without duplicates. Two movements that reach the same squares the
+    /// same way have equal canonical forms (`Leap (1,0) Octal` and
+    /// `Leap (1,0) Rotations`, say).
+    pub fn canonical(&self) -> Movement {
+        let mut out: Vec<Component> = Vec::new();
+        for c in &self.components {
+            let with = |pattern: Pattern| Component {
+                pattern,
+                ..c.clone()
+            };
+            match &c.pattern {
+                Pattern::Leap { vector, symmetry }
+                | Pattern::Ride {
+                    vector,
+                    symmetry,
+                    max: Some(1),
+                } => {
+                    for v in symmetry.images(*vector) {
+                        out.push(with(Pattern::Leap {
+                            vector: v,
+                            symmetry: Symmetry::None,
+                        }));
+                    }
+                }
+                Pattern::Ride {
+                    vector,
+                    symmetry,
+                    max,
+                } => {
+                    for v in symmetry.images(*vector) {
+                        out.push(with(Pattern::Ride {
+                            vector: v,
+                            symmetry: Symmetry::None,
+                            max: *max,
+                        }));
+                    }
+                }
+                Pattern::Hop { vector, symmetry } => {
+                    for v in symmetry.images(*vector) {
+                        out.push(with(Pattern::Hop {
+                            vector: v,
+                            symmetry: Symmetry::None,
+                        }));
+                    }
+                }
+                Pattern::Lame {
+                    first,
+                    then,
+                    symmetry,
+                } => {
+                    for (a, b) in symmetry.pair_images(*first, *then) {
+                        out.push(with(Pattern::Lame {
+                            first: a,
+                            then: b,
+                            symmetry: Symmetry::None,
+                        }));
+                    }
+                }
+                Pattern::Huygen | Pattern::Rose => out.push(c.clone()),
+            }
+        }
+        out.sort();
+        out.dedup();
+        Movement { components: out }
+    }
+
+    /// Whether two movements are the same up to how they are written.
+    pub fn same_as(&self, other: &Movement) -> bool {
+        self.canonical() == other.canonical()
+    }
+}
+
+/// The ICN kind that moves exactly like `movement` (the royal kind when
+/// `royal` — king, royal queen, royal centaur — else the plain one), if any.
+/// Adapters use it to map a foreign piece definition onto an ICN piece.
+///
+/// ```
+/// use icn_model::PieceKind;
+/// use icn_rules::movement::{kind_with_movement, Movement};
+/// let wazir_ferz = Movement::leaper(0, 1).union(Movement::leaper(1, 1));
+/// assert_eq!(kind_with_movement(&wazir_ferz, false), Some(PieceKind::Guard));
+/// assert_eq!(kind_with_movement(&wazir_ferz, true), Some(PieceKind::King));
+/// assert_eq!(kind_with_movement(&Movement::leaper(3, 4), false), None);
+/// ```
+pub fn kind_with_movement(movement: &Movement, royal: bool) -> Option<PieceKind> {
+    let wanted = movement.canonical();
+    if wanted.components.is_empty() {
+        return None;
+    }
+    PieceKind::ALL
+        .into_iter()
+        .filter(|&k| royal_by_default(k) == royal)
+        .find(|&k| movement_of(k).canonical() == wanted)
 }
 
 impl From<Component> for Movement {

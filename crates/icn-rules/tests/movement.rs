@@ -500,3 +500,34 @@ mod by_hand {
         assert_eq!(checked, 17);
     }
 }
+
+#[test]
+fn every_kind_is_found_again_from_its_movement() {
+    use icn_rules::movement::{kind_with_movement, movement_of, royal_by_default};
+    for kind in PieceKind::ALL {
+        if kind.is_neutral_only() {
+            assert_eq!(kind_with_movement(&movement_of(kind), false), None);
+            continue;
+        }
+        let royal = royal_by_default(kind);
+        assert_eq!(
+            kind_with_movement(&movement_of(kind), royal),
+            Some(kind),
+            "{kind:?}"
+        );
+    }
+    // Written differently, moving the same.
+    let rook = Movement::from(Component::new(Pattern::Ride {
+        vector: Vector::new(0, -1),
+        symmetry: Symmetry::Rotations,
+        max: None,
+    }));
+    assert!(rook.same_as(&movement_of(PieceKind::Rook)));
+    let short = Movement::from(Component::new(Pattern::Ride {
+        vector: Vector::new(1, 2),
+        symmetry: Symmetry::Octal,
+        max: Some(1),
+    }));
+    assert!(short.same_as(&movement_of(PieceKind::Knight)));
+    assert!(!short.same_as(&movement_of(PieceKind::Knightrider)));
+}
