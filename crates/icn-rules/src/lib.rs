@@ -2,7 +2,7 @@
 //!
 //! ## Layout
 //! * [`movement`]: the movement algebra and [`movement_of`] for every ICN piece.
-//! * [`reference`]: an obviously-correct destination generator over a simple board.
+//! * [`reference`](mod@reference): an obviously-correct destination generator over a simple board.
 //! * [`board`]: [`Region`] (unbounded, world border, finite with holes) and [`Zone`].
 //! * [`rules`]: [`RuleSet`] and [`Variant`]; [`castling`]: reference castling.
 //! * [`lower`]: ICN game rules ↔ [`RuleSet`].

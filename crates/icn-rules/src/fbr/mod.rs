@@ -4,7 +4,7 @@
 //! Reading goes in stages: [`syntax`] splits the text into rules with spans,
 //! [`meaning`] turns them into a rule set and reports *every* rule or
 //! attribute without a rule object (`alice`, `atomic`, `magnetic`, `royal=taboo`,
-//! …) with the span it is about — nothing is skipped silently. [`print`]
+//! …) with the span it is about — nothing is skipped silently. [`print()`]
 //! writes a rule set back; reading printed text gives an equal rule set for
 //! everything FBR can say (zones in the reader's normal form), and what it
 //! cannot say is listed in [`FbrText::omitted`].
