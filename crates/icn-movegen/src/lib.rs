@@ -1,1 +1,41 @@
-//! Legal move generation on the unbounded board, make/unmake, perft and position queries. Not yet implemented: see the movegen issue.
+//! Exact legal move generation for Infinite Chess Notation games on the
+//! unbounded board: move families, make/unmake with zobrist keys (Polyglot's
+//! inside the 8×8 box), perft, replay with game-end detection, and position
+//! queries.
+//!
+//! Layers: `icn-syntax` → `icn-model` → `icn-rules` → **`icn-movegen`**. The
+//! movement of every piece comes from `icn-rules` and is compiled into the
+//! engine's tables ([`Board::new`]); the engine never sees text.
+//!
+//! ## Layout
+//! * [`Board`]: a validated position with compiled rules; [`Sq`] its squares.
+//! * [`MoveFamily`], [`Move`]: legal moves, finitely described even when infinite.
+//! * [`Board::make`] / [`Board::unmake`], [`Board::zobrist`].
+//! * [`Board::perft`]: exact leaf counts.
+//!
+//! ## Range
+//! Coordinates are `i64` with `|c| ≤ 2^52` ([`COORD_LIMIT`]); anything beyond
+//! is refused with [`MovegenError::OutOfRange`].
+
+mod attacks;
+mod board;
+mod config;
+mod constrain;
+mod error;
+mod generate;
+mod geometry;
+mod lowering;
+mod make;
+mod moves;
+mod perft;
+mod polyglot_random;
+mod store;
+mod types;
+mod zobrist;
+
+pub use board::Board;
+pub use error::MovegenError;
+pub use geometry::{COORD_LIMIT, Sq};
+pub use lowering::rules_of;
+pub use moves::{Move, MoveFamily, MoveKind};
+pub use perft::PerftMode;

@@ -1,0 +1,226 @@
+//! The compiled rules of a game: piece types, attack tables per player,
+//! promotion, castling, win and draw rules, all in the engine's integers.
+//!
+//! Built once by [`crate::Board::new`] and shared (behind an `Arc`) by every
+//! copy of the board.
+
+use icn_model::Player;
+use icn_rules::movement::Capturability;
+use icn_rules::{Outcome, RuleSet, WinRule};
+
+use crate::MovegenError;
+use crate::geometry::{Border, COORD_LIMIT, Sq, ZoneSet, int_in_range};
+use crate::types::{TypeId, TypeTable};
+use crate::zobrist::TypeKeys;
+
+/// A leap that attacks: a piece of a type in `mask` on `S − (dx,dy)` attacks `S`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LeapAttack {
+    pub dx: i64,
+    pub dy: i64,
+    pub mask: u64,
+}
+
+/// A ride that attacks: a piece of a type in `mask` on `S − k·(dx,dy)` attacks
+/// `S` when nothing stands between and `min[t] ≤ k ≤ max[t]`.
+#[derive(Clone, Debug)]
+pub(crate) struct RideAttack {
+    pub dx: i64,
+    pub dy: i64,
+    pub fam: usize,
+    /// Sign of `−(dx,dy)` along the family: the way to look from `S`.
+    pub look: i64,
+    pub g: i64,
+    pub mask: u64,
+    pub min: Vec<i64>,
+    pub max: Vec<i64>,
+}
+
+/// A promotion rule in engine terms.
+#[derive(Clone, Debug)]
+pub(crate) struct Promo {
+    pub zone: ZoneSet,
+    pub choices: Vec<TypeId>,
+    pub mandatory: bool,
+}
+
+/// What one player's moves must respect and how the player wins.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PlayerCfg {
+    /// Whether a move may not leave one of this player's royals attacked.
+    pub protect: bool,
+    /// Types owned by opponents (not neutral).
+    pub enemies: u64,
+    pub leap_att: Vec<LeapAttack>,
+    pub ride_att: Vec<RideAttack>,
+    /// Some opponent type attacks by hop, lame leap, huygen or rose: legality
+    /// is decided by making each move.
+    pub slow: bool,
+    pub promo: Option<Promo>,
+    pub wins: Vec<WinRule>,
+}
+
+/// An explicit castling move in engine terms.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Castle {
+    pub player: Player,
+    pub king_from: Sq,
+    pub king_to: Sq,
+    pub partner_from: Sq,
+    pub partner_to: Sq,
+}
+
+/// Everything fixed for the whole game.
+#[derive(Clone, Debug)]
+#[expect(dead_code, reason = "game-end fields are read by the outcome module, in progress")]
+pub(crate) struct Config {
+    pub types: TypeTable,
+    pub keys: Vec<TypeKeys>,
+    pub border: Border,
+    pub turn_order: Vec<Player>,
+    pub players: [PlayerCfg; 7],
+    pub castle_min: i64,
+    pub castle_steps: i64,
+    pub castles: Vec<Castle>,
+    pub slide_limit: Option<i64>,
+    pub stalemate: Outcome,
+    pub move_rule: Option<u64>,
+    pub repetition: Option<u32>,
+    pub hill: ZoneSet,
+    pub can_pass: bool,
+}
+
+impl Config {
+    pub fn new(
+        types: TypeTable,
+        rules: &RuleSet,
+        border: Border,
+        slide_limit: Option<i64>,
+    ) -> Result<Config, MovegenError> {
+        let keys = types.types.iter().map(|t| TypeKeys::new(t.piece)).collect();
+        let mut players: [PlayerCfg; 7] = Default::default();
+        let turn_order: Vec<Player> = rules.turn_order.clone();
+        if turn_order.is_empty() || turn_order.contains(&Player::Neutral) {
+            return Err(MovegenError::Unsupported(
+                "a turn order must name players, not neutral".into(),
+            ));
+        }
+        for &p in &turn_order {
+            let cfg = &mut players[usize::from(p.number())];
+            cfg.protect = rules.check_matters_for(p);
+            cfg.wins = rules.wins_of(p).to_vec();
+            for (i, t) in types.types.iter().enumerate() {
+                let owner = t.piece.player;
+                if owner == p || owner == Player::Neutral {
+                    continue;
+                }
+                cfg.enemies |= 1 << i;
+                cfg.slow |= t.complex_attacker;
+                for l in t.leaps.iter().filter(|l| l.cap) {
+                    match cfg
+                        .leap_att
+                        .iter_mut()
+                        .find(|a| (a.dx, a.dy) == (l.dx, l.dy))
+                    {
+                        Some(a) => a.mask |= 1 << i,
+                        None => cfg.leap_att.push(LeapAttack {
+                            dx: l.dx,
+                            dy: l.dy,
+                            mask: 1 << i,
+                        }),
+                    }
+                }
+                for r in t.rides.iter().filter(|r| r.cap) {
+                    let n = types.types.len();
+                    let idx = match cfg
+                        .ride_att
+                        .iter()
+                        .position(|a| (a.dx, a.dy) == (r.dx, r.dy))
+                    {
+                        Some(j) => j,
+                        None => {
+                            cfg.ride_att.push(RideAttack {
+                                dx: r.dx,
+                                dy: r.dy,
+                                fam: r.fam,
+                                look: -r.sign,
+                                g: r.g,
+                                mask: 0,
+                                min: vec![1; n],
+                                max: vec![0; n],
+                            });
+                            cfg.ride_att.len() - 1
+                        }
+                    };
+                    let a = &mut cfg.ride_att[idx];
+                    a.mask |= 1 << i;
+                    a.min[i] = r.min;
+                    a.max[i] = r.max;
+                }
+            }
+            if let Some(pr) = rules.promotion_of(p) {
+                let choices = pr
+                    .choices
+                    .iter()
+                    .filter_map(|&k| types.id(icn_model::Piece::new(k, p)))
+                    .collect();
+                cfg.promo = Some(Promo {
+                    zone: ZoneSet::from_zone(&pr.zone),
+                    choices,
+                    mandatory: pr.mandatory,
+                });
+            }
+        }
+        let mut castles = Vec::new();
+        for c in &rules.castling.explicit {
+            castles.push(Castle {
+                player: c.player,
+                king_from: Sq::from_coord(&c.king_from)?,
+                king_to: Sq::from_coord(&c.king_to)?,
+                partner_from: Sq::from_coord(&c.partner_from)?,
+                partner_to: Sq::from_coord(&c.partner_to)?,
+            });
+        }
+        let move_rule = rules
+            .draws
+            .move_rule
+            .as_ref()
+            .map(|i| u64::try_from(int_in_range(i).unwrap_or(COORD_LIMIT)).unwrap_or(0));
+        Ok(Config {
+            types,
+            keys,
+            border,
+            turn_order,
+            players,
+            castle_min: i64::from(rules.castling.min_distance),
+            castle_steps: i64::from(rules.castling.king_steps),
+            castles,
+            slide_limit,
+            stalemate: rules.stalemate,
+            move_rule,
+            repetition: rules.draws.repetition,
+            hill: ZoneSet::from_zone(&rules.hill),
+            can_pass: rules.can_pass,
+        })
+    }
+
+    /// The configuration of a player.
+    #[inline]
+    pub fn player(&self, p: Player) -> &PlayerCfg {
+        &self.players[usize::from(p.number())]
+    }
+
+    /// Whether a piece of type `mover` may capture a piece of type `target`.
+    #[inline]
+    pub fn may_capture(&self, mover: TypeId, target: TypeId) -> bool {
+        let (m, t) = (
+            &self.types.types[mover as usize],
+            &self.types.types[target as usize],
+        );
+        match t.capturability {
+            Capturability::Never => false,
+            Capturability::ByAnyone => true,
+            Capturability::Normal => m.piece.player != t.piece.player,
+        }
+    }
+}

@@ -1,0 +1,177 @@
+//! Cutting a ray down to the squares that answer every check: the
+//! intersection of `from + k·v` with each check's blocking segment
+//! `royal + j·w` (`1 ≤ j ≤ k_c`) — a single point when the lines cross, an
+//! interval when they are collinear. Solved exactly in `i128`.
+
+use crate::MovegenError;
+use crate::attacks::Constraint;
+use crate::geometry::{Sq, gcd};
+
+/// The `k` values of a ray that remain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum KSet {
+    /// `lo ≤ k ≤ hi` (`hi = None`: no end).
+    Range(i64, Option<i64>),
+    /// These values, ascending.
+    Points(Vec<i64>),
+}
+
+impl KSet {
+    fn intersect(self, other: KSet) -> KSet {
+        match (self, other) {
+            (KSet::Range(a, b), KSet::Range(c, d)) => {
+                let hi = match (b, d) {
+                    (Some(x), Some(y)) => Some(x.min(y)),
+                    (x, None) => x,
+                    (None, y) => y,
+                };
+                KSet::Range(a.max(c), hi)
+            }
+            (KSet::Range(a, b), KSet::Points(p)) | (KSet::Points(p), KSet::Range(a, b)) => {
+                KSet::Points(
+                    p.into_iter()
+                        .filter(|&k| k >= a && b.is_none_or(|h| k <= h))
+                        .collect(),
+                )
+            }
+            (KSet::Points(p), KSet::Points(q)) => {
+                KSet::Points(p.into_iter().filter(|k| q.contains(k)).collect())
+            }
+        }
+    }
+
+    /// Whether nothing remains.
+    pub fn is_empty(&self) -> bool {
+        match self {
+            KSet::Range(lo, hi) => hi.is_some_and(|h| h < *lo),
+            KSet::Points(p) => p.is_empty(),
+        }
+    }
+}
+
+fn floor_div(a: i128, b: i128) -> i128 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn ceil_div(a: i128, b: i128) -> i128 {
+    -floor_div(-a, b)
+}
+
+/// The `k` of the ray `from + k·(vx,vy)` that land on the constraint's segment.
+fn on_segment(from: Sq, vx: i64, vy: i64, c: &Constraint) -> Result<KSet, MovegenError> {
+    let (dx, dy) = (
+        i128::from(from.x - c.royal.x),
+        i128::from(from.y - c.royal.y),
+    );
+    let (vx, vy, wx, wy) = (
+        i128::from(vx),
+        i128::from(vy),
+        i128::from(c.wx),
+        i128::from(c.wy),
+    );
+    let det = vx * wy - wx * vy;
+    if det != 0 {
+        // j·w − k·v = d
+        let jn = vx * dy - vy * dx;
+        let kn = wx * dy - wy * dx;
+        if jn % det != 0 || kn % det != 0 {
+            return Ok(KSet::Points(Vec::new()));
+        }
+        let (j, k) = (jn / det, kn / det);
+        return Ok(if j >= 1 && j <= i128::from(c.k) && k >= 1 {
+            KSet::Points(vec![k as i64])
+        } else {
+            KSet::Points(Vec::new())
+        });
+    }
+    if dx * wy - dy * wx != 0 {
+        return Ok(KSet::Points(Vec::new()));
+    }
+    // Collinear: measure along the primitive direction u of w.
+    let gw = i128::from(gcd(c.wx, c.wy));
+    let (ux, uy) = (wx / gw, wy / gw);
+    let along = |px: i128, py: i128| if ux != 0 { px / ux } else { py / uy };
+    let (d, av) = (along(dx, dy), along(vx, vy));
+    if gw == 1 {
+        // 1 ≤ d + k·av ≤ c.k
+        let (lo, hi) = if av > 0 {
+            (ceil_div(1 - d, av), floor_div(i128::from(c.k) - d, av))
+        } else {
+            (ceil_div(i128::from(c.k) - d, av), floor_div(1 - d, av))
+        };
+        let lo = lo.max(1);
+        return Ok(KSet::Range(lo as i64, Some(hi as i64)));
+    }
+    let mut pts = Vec::new();
+    for j in 1..=i128::from(c.k) {
+        let t = j * gw - d;
+        if t % av == 0 && t / av >= 1 {
+            pts.push((t / av) as i64);
+        }
+        if pts.len() > 1_000_000 {
+            return Err(MovegenError::Unsupported(
+                "a check answered on more than a million squares of one ray".into(),
+            ));
+        }
+    }
+    pts.sort_unstable();
+    Ok(KSet::Points(pts))
+}
+
+/// The part of the ray `from + k·v`, `lo ≤ k ≤ hi`, that answers every constraint.
+pub(crate) fn constrain_ray(
+    from: Sq,
+    v: (i64, i64),
+    lo: i64,
+    hi: Option<i64>,
+    cons: &[Constraint],
+) -> Result<KSet, MovegenError> {
+    let mut set = KSet::Range(lo, hi);
+    for c in cons {
+        set = set.intersect(on_segment(from, v.0, v.1, c)?);
+        if set.is_empty() {
+            break;
+        }
+    }
+    Ok(set)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(royal: (i64, i64), w: (i64, i64), k: i64) -> Constraint {
+        Constraint {
+            royal: Sq::new(royal.0, royal.1),
+            royal_slot: 0,
+            wx: w.0,
+            wy: w.1,
+            k,
+        }
+    }
+
+    #[test]
+    fn crossing_and_collinear() {
+        // Rook on 0,5 moving down to block a check along row 0 from 10,0 to king 0,0... crossing at k=5.
+        let s = constrain_ray(Sq::new(5, 5), (0, -1), 1, None, &[c((0, 0), (1, 0), 10)]).unwrap();
+        assert_eq!(s, KSet::Points(vec![5]));
+        // Pinned rook on 3,0 between king 0,0 and rook 10,0 moving right: 1..=7.
+        let s = constrain_ray(Sq::new(3, 0), (1, 0), 1, None, &[c((0, 0), (1, 0), 10)]).unwrap();
+        assert_eq!(s, KSet::Range(1, Some(7)));
+        // Moving left: 1..=2.
+        let s = constrain_ray(Sq::new(3, 0), (-1, 0), 1, None, &[c((0, 0), (1, 0), 10)]).unwrap();
+        assert_eq!(s, KSet::Range(1, Some(2)));
+        // Parallel, not collinear.
+        let s = constrain_ray(Sq::new(3, 1), (1, 0), 1, None, &[c((0, 0), (1, 0), 10)]).unwrap();
+        assert!(s.is_empty());
+        // Knight-rider check blocked by a bishop: 0,0 king, attacker 2,4 along (1,2); block square 1,2.
+        let s =
+            constrain_ray(Sq::new(4, 5), (-1, -1), 1, Some(7), &[c((0, 0), (1, 2), 2)]).unwrap();
+        assert_eq!(s, KSet::Points(vec![3]));
+    }
+}

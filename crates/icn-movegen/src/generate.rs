@@ -1,0 +1,570 @@
+//! Legal move generation: pseudo-legal families per piece, then legality.
+//!
+//! Legality, when the opponents win by checkmate (otherwise every
+//! pseudo-legal move is legal): for leap, ride and pawn attackers the checks
+//! and pins of every royal are computed once per position and each family is
+//! cut down exactly ([`crate::constrain`]); a royal's destinations are tested
+//! for attack with the royal lifted off the board. En passant and castling,
+//! and every move when an opponent attacks by hopping, lame leaping, huygen
+//! or rose, are decided by making the move and testing the royals.
+//!
+//! Refused with [`MovegenError::Unsupported`]: an unbounded ray of a royal
+//! piece, of a promoting piece, or in a position decided move by move (such a
+//! set is infinite and not an interval).
+
+use std::sync::Arc;
+
+use crate::MovegenError;
+use crate::attacks::Constraint;
+use crate::board::Board;
+use crate::constrain::{KSet, constrain_ray};
+use crate::geometry::{Sq, is_prime};
+use crate::moves::{Move, MoveFamily, MoveKind};
+use crate::store::Slot;
+use crate::types::{PieceType, TypeId};
+
+impl Board {
+    /// Pushes a move, once per promotion choice when it promotes.
+    #[inline]
+    fn push_move(
+        &self,
+        t: &PieceType,
+        from: Sq,
+        to: Sq,
+        kind: MoveKind,
+        out: &mut Vec<MoveFamily>,
+    ) {
+        if t.promotes
+            && let Some(pr) = &self.cfg.player(t.piece.player).promo
+            && pr.zone.contains(to)
+        {
+            for &c in &pr.choices {
+                let promotion = Some(self.cfg.types.types[c as usize].piece);
+                out.push(MoveFamily::Single(Move {
+                    from,
+                    to,
+                    promotion,
+                    kind,
+                }));
+            }
+            if pr.mandatory {
+                return;
+            }
+        }
+        out.push(MoveFamily::Single(Move {
+            from,
+            to,
+            promotion: None,
+            kind,
+        }));
+    }
+
+    #[inline]
+    fn capturable(&self, mover: TypeId, slot: Slot) -> bool {
+        self.cfg.may_capture(mover, self.pieces[slot as usize].ty)
+    }
+
+    /// Pseudo-legal families of the piece in `slot`; castling and en passant go to `specials`.
+    pub(crate) fn pseudo(
+        &self,
+        slot: Slot,
+        out: &mut Vec<MoveFamily>,
+        specials: &mut Vec<Move>,
+    ) -> Result<(), MovegenError> {
+        let cfg = &*self.cfg;
+        let p = self.pieces[slot as usize];
+        let t = &cfg.types.types[p.ty as usize];
+        let f = p.sq;
+        let border = &cfg.border;
+        for l in &t.leaps {
+            if l.needs_right && !p.right {
+                continue;
+            }
+            let to = Sq::new(f.x + l.dx, f.y + l.dy);
+            if !border.contains(to) {
+                continue;
+            }
+            match self.store.get(to) {
+                None if l.mv => self.push_move(t, f, to, MoveKind::Normal, out),
+                Some(s) if l.cap && self.capturable(p.ty, s) => {
+                    self.push_move(t, f, to, MoveKind::Normal, out)
+                }
+                _ => {}
+            }
+        }
+        for r in &t.rides {
+            if r.needs_right && !p.right {
+                continue;
+            }
+            let mut lim = (r.max != i64::MAX).then_some(r.max);
+            if let Some(b) = border.steps(f, r.dx, r.dy) {
+                lim = Some(lim.map_or(b, |l| l.min(b)));
+            }
+            if lim.is_some_and(|l| l < r.min) {
+                continue;
+            }
+            let blocker = self.nearest_multiple(r.fam, f, r.sign, r.g);
+            if r.mv {
+                let hi = match (blocker, lim) {
+                    (Some((k, _)), Some(l)) => Some((k - 1).min(l)),
+                    (Some((k, _)), None) => Some(k - 1),
+                    (None, l) => l,
+                };
+                if hi.is_none_or(|h| h >= r.min) {
+                    if t.promotes || r.sets_ep {
+                        let Some(h) = hi else {
+                            return Err(MovegenError::Unsupported(format!(
+                                "{} on {f} has infinitely many promoting or double-step moves",
+                                t.piece.code()
+                            )));
+                        };
+                        for k in r.min..=h {
+                            let to = f.step(r.dx, r.dy, k);
+                            let kind = if r.sets_ep && k == 2 {
+                                MoveKind::DoubleStep {
+                                    passed: f.step(r.dx, r.dy, 1),
+                                }
+                            } else {
+                                MoveKind::Normal
+                            };
+                            self.push_move(t, f, to, kind, out);
+                        }
+                    } else {
+                        out.push(MoveFamily::Ray {
+                            from: f,
+                            step: (r.dx, r.dy),
+                            first: r.min,
+                            last: hi,
+                            primes_only: false,
+                        });
+                    }
+                }
+            }
+            if r.cap
+                && let Some((k, s)) = blocker
+                && k >= r.min
+                && lim.is_none_or(|l| k <= l)
+                && self.capturable(p.ty, s)
+            {
+                self.push_move(t, f, f.step(r.dx, r.dy, k), MoveKind::Normal, out);
+            }
+        }
+        if let Some(ep) = self.ep {
+            for &(dx, dy) in &t.ep_leaps {
+                if Sq::new(f.x + dx, f.y + dy) == ep.target
+                    && self.store.get(ep.target).is_none()
+                    && let Some(vs) = self.store.get(ep.victim)
+                    && self.capturable(p.ty, vs)
+                {
+                    let mut tmp = Vec::new();
+                    self.push_move(
+                        t,
+                        f,
+                        ep.target,
+                        MoveKind::EnPassant {
+                            captured: ep.victim,
+                        },
+                        &mut tmp,
+                    );
+                    specials.extend(tmp.into_iter().filter_map(|m| match m {
+                        MoveFamily::Single(m) => Some(m),
+                        MoveFamily::Ray { .. } => None,
+                    }));
+                }
+            }
+        }
+        self.pseudo_complex(slot, t, out)?;
+        if t.castler && p.right {
+            self.castlings(slot, specials);
+        }
+        Ok(())
+    }
+
+    /// Lame leaps, hops, huygen and rose moves.
+    fn pseudo_complex(
+        &self,
+        slot: Slot,
+        t: &PieceType,
+        out: &mut Vec<MoveFamily>,
+    ) -> Result<(), MovegenError> {
+        let p = self.pieces[slot as usize];
+        let f = p.sq;
+        let border = &self.cfg.border;
+        for l in &t.lames {
+            if l.needs_right && !p.right {
+                continue;
+            }
+            let leg = Sq::new(f.x + l.first.0, f.y + l.first.1);
+            let to = Sq::new(f.x + l.total.0, f.y + l.total.1);
+            if !border.contains(leg) || !border.contains(to) || self.store.get(leg).is_some() {
+                continue;
+            }
+            match self.store.get(to) {
+                None if l.mv => self.push_move(t, f, to, MoveKind::Normal, out),
+                Some(s) if l.cap && self.capturable(p.ty, s) => {
+                    self.push_move(t, f, to, MoveKind::Normal, out)
+                }
+                _ => {}
+            }
+        }
+        for h in &t.hops {
+            let Some((fam, sign, g)) = self.cfg.types.lines.find(h.dx, h.dy) else {
+                continue;
+            };
+            let Some((ks, screen)) = self.nearest_multiple(fam, f, sign, g) else {
+                continue;
+            };
+            if self.cfg.types.types[self.pieces[screen as usize].ty as usize].capturability
+                == icn_rules::movement::Capturability::Never
+            {
+                continue;
+            }
+            let at = f.step(h.dx, h.dy, ks);
+            let next = self.nearest_multiple(fam, at, sign, g);
+            let lim = border.steps(at, h.dx, h.dy);
+            if h.mv {
+                let hi = match (next, lim) {
+                    (Some((k, _)), Some(l)) => Some((k - 1).min(l)),
+                    (Some((k, _)), None) => Some(k - 1),
+                    (None, l) => l,
+                };
+                if hi.is_none_or(|x| x >= 1) {
+                    out.push(MoveFamily::Ray {
+                        from: f,
+                        step: (h.dx, h.dy),
+                        first: ks + 1,
+                        last: hi.map(|x| x + ks),
+                        primes_only: false,
+                    });
+                }
+            }
+            if h.cap
+                && let Some((k, s)) = next
+                && self.capturable(p.ty, s)
+            {
+                self.push_move(t, f, at.step(h.dx, h.dy, k), MoveKind::Normal, out);
+            }
+        }
+        if let Some((mv, cap, limit)) = t.huygen {
+            for (dx, dy) in [(1i64, 0i64), (-1, 0), (0, 1), (0, -1)] {
+                let (fam, sign) = if dx != 0 { (0, dx) } else { (1, dy) };
+                let mut end: Option<i64> = None;
+                self.store.walk(fam, f, sign, |d| {
+                    if is_prime(d as u64) {
+                        end = Some(d);
+                        false
+                    } else {
+                        true
+                    }
+                });
+                let mut hi = (limit != i64::MAX).then_some(limit);
+                if let Some(b) = border.steps(f, dx, dy) {
+                    hi = Some(hi.map_or(b, |h| h.min(b)));
+                }
+                if mv {
+                    let last = match (end, hi) {
+                        (Some(e), Some(h)) => Some((e - 1).min(h)),
+                        (Some(e), None) => Some(e - 1),
+                        (None, h) => h,
+                    };
+                    if last.is_none_or(|l| l >= 2) {
+                        out.push(MoveFamily::Ray {
+                            from: f,
+                            step: (dx, dy),
+                            first: 2,
+                            last,
+                            primes_only: true,
+                        });
+                    }
+                }
+                if cap
+                    && let Some(e) = end
+                    && hi.is_none_or(|h| e <= h)
+                {
+                    let to = f.step(dx, dy, e);
+                    if let Some(s) = self.store.get(to)
+                        && self.capturable(p.ty, s)
+                    {
+                        self.push_move(t, f, to, MoveKind::Normal, out);
+                    }
+                }
+            }
+        }
+        if let Some((mv, cap)) = t.rose {
+            let mut seen: Vec<Sq> = Vec::new();
+            self.rose_paths(f, |to, occ| {
+                let ok = match occ {
+                    None => mv,
+                    Some(s) => cap && self.capturable(p.ty, s),
+                };
+                if ok && !seen.contains(&to) {
+                    seen.push(to);
+                }
+            });
+            for to in seen {
+                self.push_move(t, f, to, MoveKind::Normal, out);
+            }
+        }
+        Ok(())
+    }
+
+    /// Castling moves of the castler in `slot` (site rule and explicit ones).
+    fn castlings(&self, slot: Slot, specials: &mut Vec<Move>) {
+        let cfg = &*self.cfg;
+        let p = self.pieces[slot as usize];
+        let f = p.sq;
+        for sign in [1i64, -1] {
+            let Some(k) = self.store.nearest(0, f, sign) else {
+                continue;
+            };
+            let partner_from = f.step(sign, 0, k);
+            let Some(ps) = self.store.get(partner_from) else {
+                continue;
+            };
+            let q = self.pieces[ps as usize];
+            if q.player != p.player
+                || !q.right
+                || cfg.types.types[q.ty as usize].pawn
+                || k < cfg.castle_min
+                || cfg.castle_steps >= k
+                || cfg.castle_steps < 1
+            {
+                continue;
+            }
+            let to = f.step(sign, 0, cfg.castle_steps);
+            specials.push(Move {
+                from: f,
+                to,
+                promotion: None,
+                kind: MoveKind::Castle {
+                    partner_from,
+                    partner_to: to.step(-sign, 0, 1),
+                },
+            });
+        }
+        for c in cfg
+            .castles
+            .iter()
+            .filter(|c| c.player == p.player && c.king_from == f)
+        {
+            if c.king_from.y != c.partner_from.y
+                || c.king_to.y != c.king_from.y
+                || c.partner_to.y != c.king_from.y
+            {
+                continue;
+            }
+            let Some(ps) = self.store.get(c.partner_from) else {
+                continue;
+            };
+            let q = self.pieces[ps as usize];
+            if q.player != p.player || !q.right {
+                continue;
+            }
+            let xs = [c.king_from.x, c.king_to.x, c.partner_from.x, c.partner_to.x];
+            let (lo, hi) = (
+                *xs.iter().min().unwrap_or(&0),
+                *xs.iter().max().unwrap_or(&0),
+            );
+            let clear = (lo..=hi).all(|x| {
+                let s = Sq::new(x, f.y);
+                s == c.king_from || s == c.partner_from || self.store.get(s).is_none()
+            });
+            if clear {
+                specials.push(Move {
+                    from: f,
+                    to: c.king_to,
+                    promotion: None,
+                    kind: MoveKind::Castle {
+                        partner_from: c.partner_from,
+                        partner_to: c.partner_to,
+                    },
+                });
+            }
+        }
+    }
+
+    /// Every legal move family of the side to move, into `out` (cleared first).
+    pub(crate) fn generate(&mut self, out: &mut Vec<MoveFamily>) -> Result<(), MovegenError> {
+        out.clear();
+        let cfg = Arc::clone(&self.cfg);
+        let us = self.side_to_move();
+        let pc = cfg.player(us);
+        let mut royals: Vec<Slot> = Vec::new();
+        if pc.protect {
+            for (i, p) in self.pieces.iter().enumerate() {
+                if p.alive && p.player == us && cfg.types.types[p.ty as usize].royal {
+                    royals.push(i as Slot);
+                }
+            }
+        }
+        let protect = !royals.is_empty();
+        let slow = protect && pc.slow;
+        let mut checks: Vec<Constraint> = Vec::new();
+        let mut pins: Vec<(Slot, Constraint)> = Vec::new();
+        if protect && !slow {
+            for &r in &royals {
+                self.checkers(r, us, &mut checks);
+                self.pins(r, us, &mut pins);
+            }
+        }
+        let mut specials: Vec<Move> = Vec::new();
+        let mut scratch: Vec<MoveFamily> = Vec::new();
+        let mut cons: Vec<Constraint> = Vec::new();
+        for slot in 0..self.pieces.len() as Slot {
+            let p = self.pieces[slot as usize];
+            if !p.alive || p.player != us {
+                continue;
+            }
+            let t = &cfg.types.types[p.ty as usize];
+            if !t.mobile && !t.castler {
+                continue;
+            }
+            if !protect {
+                self.pseudo(slot, out, &mut specials)?;
+                continue;
+            }
+            if slow {
+                scratch.clear();
+                self.pseudo(slot, &mut scratch, &mut specials)?;
+                for fam in scratch.drain(..) {
+                    let Some(moves) = fam.moves() else {
+                        return Err(MovegenError::Unsupported(format!(
+                            "an unbounded ray from {} where every move must be tested",
+                            fam.from()
+                        )));
+                    };
+                    let moves: Vec<Move> = moves.collect();
+                    for m in moves {
+                        if self.keeps_royals_safe(&m) {
+                            out.push(MoveFamily::Single(m));
+                        }
+                    }
+                }
+                continue;
+            }
+            cons.clear();
+            cons.extend(checks.iter().filter(|c| c.royal_slot != slot));
+            cons.extend(
+                pins.iter()
+                    .filter(|(s, c)| *s == slot && c.royal_slot != slot)
+                    .map(|(_, c)| *c),
+            );
+            if !t.royal && cons.is_empty() {
+                self.pseudo(slot, out, &mut specials)?;
+                continue;
+            }
+            scratch.clear();
+            if t.royal {
+                self.store.remove(p.sq);
+            }
+            let res = self.pseudo(slot, &mut scratch, &mut specials);
+            let res = res.and_then(|()| self.filter_fast(t.royal, us, &cons, &mut scratch, out));
+            if t.royal {
+                self.store.insert(p.sq, slot);
+            }
+            res?;
+        }
+        for m in specials {
+            if !protect || self.special_is_legal(&m) {
+                out.push(MoveFamily::Single(m));
+            }
+        }
+        Ok(())
+    }
+
+    /// Keeps the families of one piece that answer `cons` (and, for a royal
+    /// lifted off the board, land on unattacked squares).
+    fn filter_fast(
+        &self,
+        royal: bool,
+        us: icn_model::Player,
+        cons: &[Constraint],
+        scratch: &mut Vec<MoveFamily>,
+        out: &mut Vec<MoveFamily>,
+    ) -> Result<(), MovegenError> {
+        for fam in scratch.drain(..) {
+            match fam {
+                MoveFamily::Single(m) => {
+                    if cons.iter().all(|c| c.allows(m.to)) && (!royal || !self.attacked(m.to, us)) {
+                        out.push(fam);
+                    }
+                }
+                MoveFamily::Ray {
+                    from,
+                    step,
+                    first,
+                    last,
+                    primes_only,
+                } => {
+                    let set = constrain_ray(from, step, first, last, cons)?;
+                    if royal {
+                        let KSet::Range(lo, hi) = set else {
+                            return Err(MovegenError::Unsupported(
+                                "a royal ray cut to scattered squares".into(),
+                            ));
+                        };
+                        let Some(hi) = hi else {
+                            return Err(MovegenError::Unsupported(format!(
+                                "the royal piece on {from} has an unbounded line of moves"
+                            )));
+                        };
+                        for k in lo..=hi {
+                            let to = from.step(step.0, step.1, k);
+                            if (!primes_only || is_prime(k as u64)) && !self.attacked(to, us) {
+                                out.push(MoveFamily::Single(Move::new(from, to)));
+                            }
+                        }
+                        continue;
+                    }
+                    match set {
+                        KSet::Range(lo, hi) => {
+                            if hi.is_none_or(|h| h >= lo) {
+                                out.push(MoveFamily::Ray {
+                                    from,
+                                    step,
+                                    first: lo,
+                                    last: hi,
+                                    primes_only,
+                                });
+                            }
+                        }
+                        KSet::Points(ks) => {
+                            for k in ks {
+                                if !primes_only || is_prime(k as u64) {
+                                    out.push(MoveFamily::Single(Move::new(
+                                        from,
+                                        from.step(step.0, step.1, k),
+                                    )));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Makes `m`, tests the mover's royals, unmakes.
+    pub(crate) fn keeps_royals_safe(&mut self, m: &Move) -> bool {
+        let us = self.side_to_move();
+        self.make(m);
+        let ok = !self.royal_attacked(us);
+        self.unmake();
+        ok
+    }
+
+    /// En passant and castling: castling may not start in, pass through or end in check.
+    fn special_is_legal(&mut self, m: &Move) -> bool {
+        if let MoveKind::Castle { .. } = m.kind {
+            let us = self.side_to_move();
+            let (dx, n) = ((m.to.x - m.from.x).signum(), (m.to.x - m.from.x).abs());
+            for i in 0..n {
+                if self.attacked(m.from.step(dx, 0, i), us) {
+                    return false;
+                }
+            }
+        }
+        self.keeps_royals_safe(m)
+    }
+}

@@ -1,0 +1,269 @@
+//! Make and unmake with an incrementally updated zobrist key.
+//!
+//! [`Board::make`] trusts its move: it must come from the generator (or
+//! [`Board::check_move`]). Unmake restores the exact previous state, key
+//! included, from a stack of [`Undo`] records.
+
+use icn_model::{PieceKind, Player};
+use icn_rules::WinRule;
+
+use crate::board::{Board, EnPassant};
+use crate::moves::{Move, MoveKind};
+use crate::store::Slot;
+use crate::types::TypeId;
+
+/// What unmake needs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    mv: Move,
+    moved: Slot,
+    captured: Option<Slot>,
+    partner: Option<(Slot, bool, u64)>,
+    right: bool,
+    ty: TypeId,
+    promoted: bool,
+    seq: u64,
+    next_seq: u64,
+    ep: Option<EnPassant>,
+    halfmove: u64,
+    fullmove: u64,
+    key: u64,
+    turn: usize,
+    check_given: bool,
+}
+
+impl Board {
+    /// Plays a legal move.
+    ///
+    /// The move must be legal in this position (from [`Board::legal_moves`],
+    /// a family, or [`Board::check_move`]); anything else leaves the board
+    /// in an unspecified (but memory-safe) state.
+    pub fn make(&mut self, m: &Move) {
+        let us = self.side_to_move();
+        let Some(moved) = self.store.get(m.from) else {
+            return;
+        };
+        let mp = self.pieces[moved as usize];
+        let victim_sq = match m.kind {
+            MoveKind::EnPassant { captured } => Some(captured),
+            _ => self.store.get(m.to).map(|_| m.to),
+        };
+        let captured = victim_sq.and_then(|s| self.store.get(s));
+        let partner = match m.kind {
+            MoveKind::Castle { partner_from, .. } => self.store.get(partner_from),
+            _ => None,
+        };
+        let mut undo = Undo {
+            mv: *m,
+            moved,
+            captured,
+            partner: partner.map(|s| {
+                (
+                    s,
+                    self.pieces[s as usize].right,
+                    self.pieces[s as usize].seq,
+                )
+            }),
+            right: mp.right,
+            ty: mp.ty,
+            promoted: mp.promoted,
+            seq: mp.seq,
+            next_seq: self.next_seq,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            key: self.key,
+            turn: self.turn,
+            check_given: false,
+        };
+        self.history.push(self.key);
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        let rights = mp.right
+            || captured.is_some_and(|c| self.pieces[c as usize].right)
+            || partner.is_some();
+        let mut key = self.key ^ self.side_component();
+        if self.ep.is_some() {
+            key ^= self.ep_component();
+        }
+        if rights {
+            key ^= self.castle_component();
+        }
+        // Capture.
+        if let (Some(c), Some(vs)) = (captured, victim_sq) {
+            let cp = &mut self.pieces[c as usize];
+            cp.alive = false;
+            let keys = &cfg.keys[cp.ty as usize];
+            key ^= keys.piece(vs);
+            if cp.right {
+                key ^= keys.right(vs);
+            }
+            if vs != m.to {
+                self.store.remove(vs);
+            }
+        }
+        // The mover.
+        let new_ty = match m.promotion {
+            Some(p) => cfg.types.id(p).unwrap_or(mp.ty),
+            None => mp.ty,
+        };
+        key ^= cfg.keys[mp.ty as usize].piece(m.from) ^ cfg.keys[new_ty as usize].piece(m.to);
+        if mp.right {
+            key ^= cfg.keys[mp.ty as usize].right(m.from);
+        }
+        self.store.remove(m.from);
+        if victim_sq == Some(m.to) {
+            self.store.replace(m.to, moved);
+        } else {
+            self.store.insert(m.to, moved);
+        }
+        let seq = match (captured, victim_sq) {
+            (Some(c), Some(_)) => self.pieces[c as usize].seq,
+            _ => {
+                self.next_seq += 1;
+                self.next_seq - 1
+            }
+        };
+        {
+            let mpm = &mut self.pieces[moved as usize];
+            mpm.sq = m.to;
+            mpm.right = false;
+            mpm.ty = new_ty;
+            mpm.seq = seq;
+            if m.promotion.is_some() {
+                mpm.promoted = true;
+            }
+        }
+        // Castling partner.
+        if let (
+            Some(ps),
+            MoveKind::Castle {
+                partner_from,
+                partner_to,
+            },
+        ) = (partner, m.kind)
+        {
+            let pp = self.pieces[ps as usize];
+            let keys = &cfg.keys[pp.ty as usize];
+            key ^= keys.piece(partner_from) ^ keys.piece(partner_to);
+            if pp.right {
+                key ^= keys.right(partner_from);
+            }
+            self.store.remove(partner_from);
+            self.store.insert(partner_to, ps);
+            let ppm = &mut self.pieces[ps as usize];
+            ppm.sq = partner_to;
+            ppm.right = false;
+            ppm.seq = self.next_seq;
+            self.next_seq += 1;
+        }
+        self.ep = match m.kind {
+            MoveKind::DoubleStep { passed } => Some(EnPassant {
+                target: passed,
+                victim: m.to,
+            }),
+            _ => None,
+        };
+        let pawn = cfg.types.types[mp.ty as usize].piece.kind == PieceKind::Pawn;
+        self.halfmove = if pawn || captured.is_some() {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        if us == Player::Black
+            || (!cfg.turn_order.contains(&Player::Black) && self.turn + 1 == cfg.turn_order.len())
+        {
+            self.fullmove += 1;
+        }
+        self.turn = self.next_turn();
+        self.ply += 1;
+        if rights {
+            key ^= self.castle_component();
+        }
+        key ^= self.side_component();
+        if self.ep.is_some() {
+            key ^= self.ep_component();
+        }
+        self.key = key;
+        if cfg
+            .player(us)
+            .wins
+            .iter()
+            .any(|w| matches!(w, WinRule::Checks(_)))
+        {
+            let them: Vec<Player> = cfg
+                .turn_order
+                .iter()
+                .copied()
+                .filter(|&p| p != us)
+                .collect();
+            if them.into_iter().any(|p| self.royal_attacked(p)) {
+                self.checks[usize::from(us.number())] += 1;
+                undo.check_given = true;
+            }
+        }
+        self.undo.push(undo);
+    }
+
+    /// Takes back the last move made. Does nothing when no move was made.
+    pub fn unmake(&mut self) {
+        let Some(u) = self.undo.pop() else { return };
+        self.history.pop();
+        let m = u.mv;
+        if u.check_given {
+            let us = self.cfg.turn_order[u.turn];
+            self.checks[usize::from(us.number())] -= 1;
+        }
+        if let (
+            Some((ps, right, seq)),
+            MoveKind::Castle {
+                partner_from,
+                partner_to,
+            },
+        ) = (u.partner, m.kind)
+        {
+            self.store.remove(partner_to);
+            self.store.insert(partner_from, ps);
+            let pp = &mut self.pieces[ps as usize];
+            pp.sq = partner_from;
+            pp.right = right;
+            pp.seq = seq;
+        }
+        let victim_sq = u.captured.map(|c| self.pieces[c as usize].sq);
+        match (u.captured, victim_sq) {
+            (Some(c), Some(vs)) if vs == m.to => {
+                self.store.replace(m.to, c);
+                self.store.insert(m.from, u.moved);
+            }
+            (Some(c), Some(vs)) => {
+                self.store.remove(m.to);
+                self.store.insert(m.from, u.moved);
+                self.store.insert(vs, c);
+            }
+            _ => {
+                self.store.remove(m.to);
+                self.store.insert(m.from, u.moved);
+            }
+        }
+        if let Some(c) = u.captured {
+            self.pieces[c as usize].alive = true;
+        }
+        let mp = &mut self.pieces[u.moved as usize];
+        mp.sq = m.from;
+        mp.right = u.right;
+        mp.ty = u.ty;
+        mp.promoted = u.promoted;
+        mp.seq = u.seq;
+        self.next_seq = u.next_seq;
+        self.ep = u.ep;
+        self.halfmove = u.halfmove;
+        self.fullmove = u.fullmove;
+        self.key = u.key;
+        self.turn = u.turn;
+        self.ply -= 1;
+    }
+
+    /// The moves made on this board, oldest first.
+    pub fn made_moves(&self) -> Vec<Move> {
+        self.undo.iter().map(|u| u.mv).collect()
+    }
+}

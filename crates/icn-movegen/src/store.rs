@@ -1,0 +1,236 @@
+//! Where the pieces are: a square → slot map and, per indexed line direction,
+//! the occupied positions of every line, so the nearest piece along any ray
+//! is found in constant or logarithmic time however far it is.
+//!
+//! Two layouts with one interface: *dense* when the world border is closed
+//! and at most 64 squares wide and high (a cell array and one `u64` mask per
+//! line: the nearest blocker is a `trailing_zeros`), *sparse* otherwise (a hash
+//! map of squares and a sorted vector of positions per line). A line of
+//! direction `(a,b)` (primitive, `a > 0` or `a = 0, b = 1`) is identified by
+//! `b·x − a·y`; positions along it are `x` (or `y` when `a = 0`).
+
+use ahash::AHashMap;
+
+use crate::geometry::{Border, Sq};
+
+/// Slot number of a piece.
+pub(crate) type Slot = u32;
+
+#[derive(Clone, Debug)]
+struct Dense {
+    left: i64,
+    bottom: i64,
+    width: i64,
+    cells: Vec<Slot>,
+    /// Per family: smallest key and the masks.
+    lines: Vec<(i64, Vec<u64>)>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Sparse {
+    cells: AHashMap<(i64, i64), Slot>,
+    lines: Vec<AHashMap<i64, Vec<i64>>>,
+}
+
+/// The occupancy index.
+#[derive(Clone, Debug)]
+pub(crate) struct Store {
+    dirs: Vec<(i64, i64)>,
+    dense: Option<Dense>,
+    sparse: Sparse,
+}
+
+const EMPTY: Slot = Slot::MAX;
+
+impl Store {
+    /// An empty store for these line directions on this board.
+    pub fn new(dirs: &[(i64, i64)], border: &Border) -> Store {
+        let dense = match (border.left, border.right, border.bottom, border.top) {
+            (Some(l), Some(r), Some(b), Some(t))
+                if r >= l && t >= b && r - l < 64 && t - b < 64 =>
+            {
+                let lines = dirs
+                    .iter()
+                    .map(|&(a, bb)| {
+                        let keys = [
+                            bb * l - a * b,
+                            bb * l - a * t,
+                            bb * r - a * b,
+                            bb * r - a * t,
+                        ];
+                        let (lo, hi) = (
+                            *keys.iter().min().unwrap_or(&0),
+                            *keys.iter().max().unwrap_or(&0),
+                        );
+                        (lo, vec![0u64; (hi - lo + 1) as usize])
+                    })
+                    .collect();
+                Some(Dense {
+                    left: l,
+                    bottom: b,
+                    width: r - l + 1,
+                    cells: vec![EMPTY; ((r - l + 1) * (t - b + 1)) as usize],
+                    lines,
+                })
+            }
+            _ => None,
+        };
+        Store {
+            dirs: dirs.to_vec(),
+            sparse: Sparse {
+                cells: AHashMap::new(),
+                lines: if dense.is_some() {
+                    Vec::new()
+                } else {
+                    vec![AHashMap::new(); dirs.len()]
+                },
+            },
+            dense,
+        }
+    }
+
+    /// The slot on a square (the square must be on the board for dense stores).
+    #[inline]
+    pub fn get(&self, s: Sq) -> Option<Slot> {
+        match &self.dense {
+            Some(d) => {
+                let c = d.cells[((s.y - d.bottom) * d.width + (s.x - d.left)) as usize];
+                (c != EMPTY).then_some(c)
+            }
+            None => self.sparse.cells.get(&(s.x, s.y)).copied(),
+        }
+    }
+
+    #[inline]
+    fn key_pos(a: i64, b: i64, s: Sq) -> (i64, i64) {
+        (b * s.x - a * s.y, if a != 0 { s.x } else { s.y })
+    }
+
+    /// Puts a slot on an empty square.
+    pub fn insert(&mut self, s: Sq, slot: Slot) {
+        match &mut self.dense {
+            Some(d) => {
+                d.cells[((s.y - d.bottom) * d.width + (s.x - d.left)) as usize] = slot;
+                for (f, &(a, b)) in self.dirs.iter().enumerate() {
+                    let (k, p) = Self::key_pos(a, b, s);
+                    let base = if a != 0 { d.left } else { d.bottom };
+                    let (lo, masks) = &mut d.lines[f];
+                    masks[(k - *lo) as usize] |= 1u64 << (p - base);
+                }
+            }
+            None => {
+                self.sparse.cells.insert((s.x, s.y), slot);
+                for (f, &(a, b)) in self.dirs.iter().enumerate() {
+                    let (k, p) = Self::key_pos(a, b, s);
+                    let line = self.sparse.lines[f].entry(k).or_default();
+                    let i = line.partition_point(|&q| q < p);
+                    line.insert(i, p);
+                }
+            }
+        }
+    }
+
+    /// Empties a square.
+    pub fn remove(&mut self, s: Sq) {
+        match &mut self.dense {
+            Some(d) => {
+                d.cells[((s.y - d.bottom) * d.width + (s.x - d.left)) as usize] = EMPTY;
+                for (f, &(a, b)) in self.dirs.iter().enumerate() {
+                    let (k, p) = Self::key_pos(a, b, s);
+                    let base = if a != 0 { d.left } else { d.bottom };
+                    let (lo, masks) = &mut d.lines[f];
+                    masks[(k - *lo) as usize] &= !(1u64 << (p - base));
+                }
+            }
+            None => {
+                self.sparse.cells.remove(&(s.x, s.y));
+                for (f, &(a, b)) in self.dirs.iter().enumerate() {
+                    let (k, p) = Self::key_pos(a, b, s);
+                    if let Some(line) = self.sparse.lines[f].get_mut(&k) {
+                        if let Ok(i) = line.binary_search(&p) {
+                            line.remove(i);
+                        }
+                        if line.is_empty() {
+                            self.sparse.lines[f].remove(&k);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Replaces the slot on an occupied square (lines unchanged).
+    #[inline]
+    pub fn replace(&mut self, s: Sq, slot: Slot) {
+        match &mut self.dense {
+            Some(d) => d.cells[((s.y - d.bottom) * d.width + (s.x - d.left)) as usize] = slot,
+            None => {
+                self.sparse.cells.insert((s.x, s.y), slot);
+            }
+        }
+    }
+
+    /// The nearest occupied square from `s` (excluded) along family `fam` in
+    /// direction `sign`, as the number of primitive steps to it.
+    #[inline]
+    pub fn nearest(&self, fam: usize, s: Sq, sign: i64) -> Option<i64> {
+        let (a, b) = self.dirs[fam];
+        let (k, p) = Self::key_pos(a, b, s);
+        let unit = if a != 0 { a } else { 1 };
+        match &self.dense {
+            Some(d) => {
+                let base = if a != 0 { d.left } else { d.bottom };
+                let (lo, masks) = &d.lines[fam];
+                let idx = k - lo;
+                if idx < 0 || idx as usize >= masks.len() {
+                    return None;
+                }
+                let m = masks[idx as usize];
+                let t = (p - base) as u32;
+                if sign > 0 {
+                    let above = if t >= 63 { 0 } else { m & (!0u64 << (t + 1)) };
+                    (above != 0).then(|| (i64::from(above.trailing_zeros()) - i64::from(t)) / unit)
+                } else {
+                    let below = m & ((1u64 << t) - 1);
+                    (below != 0)
+                        .then(|| (i64::from(t) - i64::from(63 - below.leading_zeros())) / unit)
+                }
+            }
+            None => {
+                let line = self.sparse.lines[fam].get(&k)?;
+                if sign > 0 {
+                    let i = line.partition_point(|&q| q <= p);
+                    line.get(i).map(|&q| (q - p) / unit)
+                } else {
+                    let i = line.partition_point(|&q| q < p);
+                    (i > 0).then(|| (p - line[i - 1]) / unit)
+                }
+            }
+        }
+    }
+
+    /// Every occupied position along family `fam` from `s` (excluded) in
+    /// direction `sign`, nearest first, as primitive step counts; stops when
+    /// `f` returns false.
+    pub fn walk(&self, fam: usize, s: Sq, sign: i64, mut f: impl FnMut(i64) -> bool) {
+        let (a, b) = self.dirs[fam];
+        let unit = if a != 0 { a } else { 1 };
+        let mut from = s;
+        let mut acc = 0;
+        // Repeated nearest queries: each costs O(1) or O(log n) and visits one piece.
+        while let Some(k) = self.nearest(fam, from, sign) {
+            acc += k;
+            if !f(acc) {
+                return;
+            }
+            from = from.step(a * sign, b * sign, k);
+            let _ = unit;
+        }
+    }
+
+    /// The direction of a family.
+    #[inline]
+    pub fn dir(&self, fam: usize) -> (i64, i64) {
+        self.dirs[fam]
+    }
+}

@@ -1,0 +1,424 @@
+//! Compiling `icn-rules` movements into the engine's tables.
+//!
+//! Every (kind, player) pair that can appear in a game — the pieces of the
+//! start position and every promotion choice — becomes a [`PieceType`] with
+//! its movement resolved for that owner (forward-relative vectors turned,
+//! symmetries expanded, the slide limit applied). This is the seam between the
+//! movement algebra of `icn-rules` and the generator: nothing in the generator
+//! knows piece kinds, only these tables.
+//!
+//! Refused (as [`MovegenError::Unsupported`]): more than 64 piece types in one
+//! game, vectors with a component larger than [`VECTOR_LIMIT`], en passant
+//! takers that are not leapers, and leaps that duplicate a ride's square.
+
+use ahash::AHashMap;
+use icn_model::{Piece, PieceKind, Player};
+use icn_rules::RuleSet;
+use icn_rules::movement::{Action, Capturability, Frame, Pattern, Vector, capturability_of};
+
+use crate::MovegenError;
+use crate::geometry::{VECTOR_LIMIT, gcd};
+
+/// Index of a piece type in a [`TypeTable`].
+pub(crate) type TypeId = u8;
+
+/// A single leap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Leap {
+    pub dx: i64,
+    pub dy: i64,
+    pub mv: bool,
+    pub cap: bool,
+    pub needs_right: bool,
+}
+
+/// A ride along one vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Ride {
+    /// The full step.
+    pub dx: i64,
+    pub dy: i64,
+    /// Line family of the primitive direction, and which way along it.
+    pub fam: usize,
+    pub sign: i64,
+    /// Primitive steps per ride step.
+    pub g: i64,
+    /// Fewest and most ride steps (`max` already capped by the slide limit).
+    pub min: i64,
+    pub max: i64,
+    pub mv: bool,
+    pub cap: bool,
+    pub needs_right: bool,
+    pub sets_ep: bool,
+}
+
+/// A two-step lame leap: `first` must be empty, lands on `total`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Lame {
+    pub first: (i64, i64),
+    pub total: (i64, i64),
+    pub mv: bool,
+    pub cap: bool,
+    pub needs_right: bool,
+}
+
+/// A cannon-style hop along one vector.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Hop {
+    pub dx: i64,
+    pub dy: i64,
+    pub mv: bool,
+    pub cap: bool,
+}
+
+/// The compiled movement and roles of one (kind, player).
+#[derive(Clone, Debug)]
+pub(crate) struct PieceType {
+    pub piece: Piece,
+    pub leaps: Vec<Leap>,
+    pub rides: Vec<Ride>,
+    /// Leaps that capture en passant.
+    pub ep_leaps: Vec<(i64, i64)>,
+    pub lames: Vec<Lame>,
+    pub hops: Vec<Hop>,
+    /// Huygen (move, capture, max distance).
+    pub huygen: Option<(bool, bool, i64)>,
+    /// Rose (move, capture).
+    pub rose: Option<(bool, bool)>,
+    pub royal: bool,
+    pub castler: bool,
+    pub pawn: bool,
+    pub promotes: bool,
+    pub leaves_ep: bool,
+    pub capturability: Capturability,
+    /// Captures with something other than leaps and rides (slow legality path).
+    pub complex_attacker: bool,
+    /// Whether it can ever move.
+    pub mobile: bool,
+}
+
+/// The primitive line directions the board indexes (always `(1,0)` and `(0,1)`).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Lines {
+    pub dirs: Vec<(i64, i64)>,
+}
+
+impl Lines {
+    /// The family, sign and primitive multiple of a vector whose family exists.
+    pub fn find(&self, dx: i64, dy: i64) -> Option<(usize, i64, i64)> {
+        let g = gcd(dx, dy).max(1);
+        let (pa, pb) = (dx / g, dy / g);
+        let (c, sign) = if pa > 0 || (pa == 0 && pb > 0) {
+            ((pa, pb), 1)
+        } else {
+            ((-pa, -pb), -1)
+        };
+        self.dirs.iter().position(|&d| d == c).map(|i| (i, sign, g))
+    }
+
+    /// The family and sign for a vector; adds the family when new.
+    pub fn family(&mut self, dx: i64, dy: i64) -> (usize, i64, i64) {
+        let g = gcd(dx, dy).max(1);
+        let (pa, pb) = (dx / g, dy / g);
+        let (c, sign) = if pa > 0 || (pa == 0 && pb > 0) {
+            ((pa, pb), 1)
+        } else {
+            ((-pa, -pb), -1)
+        };
+        let idx = match self.dirs.iter().position(|&d| d == c) {
+            Some(i) => i,
+            None => {
+                self.dirs.push(c);
+                self.dirs.len() - 1
+            }
+        };
+        (idx, sign, g)
+    }
+}
+
+/// Every piece type of a game.
+#[derive(Clone, Debug)]
+pub(crate) struct TypeTable {
+    pub types: Vec<PieceType>,
+    pub lookup: AHashMap<Piece, TypeId>,
+    pub lines: Lines,
+}
+
+fn forward(player: Player) -> Option<Vector> {
+    player.pawn_direction().map(|d| Vector::new(0, d))
+}
+
+fn check_vec(v: Vector) -> Result<(), MovegenError> {
+    if v.dx.abs() > VECTOR_LIMIT || v.dy.abs() > VECTOR_LIMIT {
+        return Err(MovegenError::Unsupported(format!(
+            "movement vector ({},{}) is longer than the engine's limit of {VECTOR_LIMIT}",
+            v.dx, v.dy
+        )));
+    }
+    Ok(())
+}
+
+impl TypeTable {
+    /// Compiles the types of `pieces` (and every promotion choice) under `rules`.
+    pub fn compile(
+        pieces: &[Piece],
+        rules: &RuleSet,
+        slide_limit: Option<i64>,
+    ) -> Result<TypeTable, MovegenError> {
+        let mut all: Vec<Piece> = pieces.to_vec();
+        for p in &rules.promotions {
+            for &k in &p.choices {
+                all.push(Piece::new(k, p.player));
+            }
+        }
+        all.sort();
+        all.dedup();
+        if all.len() > 64 {
+            return Err(MovegenError::Unsupported(format!(
+                "{} piece types in one game; the engine handles at most 64",
+                all.len()
+            )));
+        }
+        let mut lines = Lines::default();
+        lines.family(1, 0);
+        lines.family(0, 1);
+        let mut types = Vec::with_capacity(all.len());
+        let mut lookup = AHashMap::new();
+        for (i, &piece) in all.iter().enumerate() {
+            types.push(compile_one(piece, rules, slide_limit, &mut lines)?);
+            lookup.insert(piece, i as TypeId);
+        }
+        Ok(TypeTable {
+            types,
+            lookup,
+            lines,
+        })
+    }
+
+    /// The type of a piece that is known to be in the table.
+    #[inline]
+    pub fn id(&self, piece: Piece) -> Option<TypeId> {
+        self.lookup.get(&piece).copied()
+    }
+}
+
+fn compile_one(
+    piece: Piece,
+    rules: &RuleSet,
+    slide_limit: Option<i64>,
+    lines: &mut Lines,
+) -> Result<PieceType, MovegenError> {
+    let movement = rules.movement(piece.kind);
+    let mut t = PieceType {
+        piece,
+        leaps: Vec::new(),
+        rides: Vec::new(),
+        ep_leaps: Vec::new(),
+        lames: Vec::new(),
+        hops: Vec::new(),
+        huygen: None,
+        rose: None,
+        royal: rules.is_royal(piece.kind),
+        castler: rules.castling.castlers.contains(&piece.kind),
+        pawn: piece.kind == PieceKind::Pawn,
+        promotes: rules
+            .promotion_of(piece.player)
+            .is_some_and(|p| p.promoting.contains(&piece.kind) && !p.choices.is_empty()),
+        leaves_ep: rules.en_passant.leavers.contains(&piece.kind),
+        capturability: capturability_of(piece.kind),
+        complex_attacker: false,
+        mobile: false,
+    };
+    if piece.player == Player::Neutral {
+        // Neutral pieces never move and attack nobody.
+        return Ok(t);
+    }
+    let limit = slide_limit.unwrap_or(i64::MAX);
+    for c in &movement.components {
+        let fwd = match c.frame {
+            Frame::Absolute => Vector::new(0, 1),
+            Frame::Forward => match forward(piece.player) {
+                Some(f) => f,
+                None => continue,
+            },
+        };
+        let turn = |v: Vector| c.frame.apply(v, fwd);
+        let (mv, cap) = (c.action.may_move(), c.action.may_capture());
+        match &c.pattern {
+            Pattern::Leap { vector, symmetry } => {
+                for v in symmetry.images(*vector) {
+                    let v = turn(v);
+                    check_vec(v)?;
+                    if v.dx == 0 && v.dy == 0 {
+                        continue;
+                    }
+                    if c.action == Action::EnPassant {
+                        if rules.en_passant.takers.contains(&piece.kind) {
+                            t.ep_leaps.push((v.dx, v.dy));
+                        }
+                        continue;
+                    }
+                    t.leaps.push(Leap {
+                        dx: v.dx,
+                        dy: v.dy,
+                        mv,
+                        cap,
+                        needs_right: c.needs_right,
+                    });
+                }
+            }
+            Pattern::Ride {
+                vector,
+                symmetry,
+                max,
+            } => {
+                if c.action == Action::EnPassant {
+                    return Err(MovegenError::Unsupported("en passant by a ride".into()));
+                }
+                for v in symmetry.images(*vector) {
+                    let v = turn(v);
+                    check_vec(v)?;
+                    if v.dx == 0 && v.dy == 0 {
+                        continue;
+                    }
+                    let (fam, sign, g) = lines.family(v.dx, v.dy);
+                    let m = max.map_or(i64::MAX, i64::from).min(limit);
+                    t.rides.push(Ride {
+                        dx: v.dx,
+                        dy: v.dy,
+                        fam,
+                        sign,
+                        g,
+                        min: 1,
+                        max: m,
+                        mv,
+                        cap,
+                        needs_right: c.needs_right,
+                        sets_ep: c.sets_en_passant && t.leaves_ep,
+                    });
+                }
+            }
+            Pattern::Hop { vector, symmetry } => {
+                for v in symmetry.images(*vector) {
+                    let v = turn(v);
+                    check_vec(v)?;
+                    lines.family(v.dx, v.dy);
+                    t.hops.push(Hop {
+                        dx: v.dx,
+                        dy: v.dy,
+                        mv,
+                        cap,
+                    });
+                }
+                t.complex_attacker |= cap;
+            }
+            Pattern::Lame {
+                first,
+                then,
+                symmetry,
+            } => {
+                for (f, s) in symmetry.pair_images(*first, *then) {
+                    let (f, s) = (turn(f), turn(s));
+                    check_vec(f)?;
+                    check_vec(s)?;
+                    t.lames.push(Lame {
+                        first: (f.dx, f.dy),
+                        total: (f.dx + s.dx, f.dy + s.dy),
+                        mv,
+                        cap,
+                        needs_right: c.needs_right,
+                    });
+                }
+                t.complex_attacker |= cap;
+            }
+            Pattern::Huygen => {
+                t.huygen = Some((mv, cap, limit));
+                t.complex_attacker |= cap;
+            }
+            Pattern::Rose => {
+                t.rose = Some((mv, cap));
+                t.complex_attacker |= cap;
+            }
+        }
+    }
+    merge_rides(&mut t.rides);
+    check_overlaps(&t)?;
+    t.mobile =
+        !(t.leaps.is_empty() && t.rides.is_empty() && t.lames.is_empty() && t.hops.is_empty())
+            || t.huygen.is_some()
+            || t.rose.is_some()
+            || !t.ep_leaps.is_empty();
+    Ok(t)
+}
+
+/// A ride that needs the `+` right and repeats an unconditional ride along the
+/// same vector with the same action starts where the unconditional one ends
+/// (the pawn's double step starts at 2), so no square is generated twice.
+fn merge_rides(rides: &mut [Ride]) {
+    let snapshot: Vec<Ride> = rides.to_vec();
+    for r in rides.iter_mut().filter(|r| r.needs_right) {
+        for o in &snapshot {
+            if !o.needs_right
+                && (o.dx, o.dy, o.mv, o.cap) == (r.dx, r.dy, r.mv, r.cap)
+                && o.min <= r.min
+            {
+                r.min = r.min.max(o.max.saturating_add(1));
+            }
+        }
+    }
+}
+
+/// Components that reach the same square twice would count moves twice.
+fn check_overlaps(t: &PieceType) -> Result<(), MovegenError> {
+    let mut seen: Vec<(i64, i64)> = Vec::new();
+    for l in &t.leaps {
+        if seen.contains(&(l.dx, l.dy)) {
+            return Err(overlap(t));
+        }
+        seen.push((l.dx, l.dy));
+        for r in &t.rides {
+            let (k, rem) = if r.dx != 0 {
+                (l.dx / r.dx, l.dx % r.dx)
+            } else {
+                (l.dy / r.dy, l.dy % r.dy)
+            };
+            if rem == 0
+                && k >= 1
+                && (r.dx * k, r.dy * k) == (l.dx, l.dy)
+                && k >= r.min
+                && k <= r.max
+                && (r.mv || r.cap)
+            {
+                return Err(overlap(t));
+            }
+        }
+    }
+    for (i, a) in t.rides.iter().enumerate() {
+        for b in &t.rides[i + 1..] {
+            if a.fam == b.fam
+                && a.sign == b.sign
+                && (a.mv, a.cap) != (false, false)
+                && (b.mv, b.cap) != (false, false)
+            {
+                let same = (a.dx, a.dy) == (b.dx, b.dy);
+                let disjoint = same && (a.max < b.min || b.max < a.min);
+                if !disjoint
+                    && !(same
+                        && (a.mv != b.mv || a.cap != b.cap)
+                        && !(a.mv && b.mv)
+                        && !(a.cap && b.cap))
+                {
+                    return Err(overlap(t));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn overlap(t: &PieceType) -> MovegenError {
+    MovegenError::Unsupported(format!(
+        "the movement of {} reaches some square by two of its components",
+        t.piece.kind.code()
+    ))
+}

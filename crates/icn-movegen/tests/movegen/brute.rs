@@ -1,0 +1,1 @@
+//! An independent brute-force generator for cross-checks (to be filled).
