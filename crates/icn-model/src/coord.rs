@@ -42,6 +42,13 @@ impl Coord {
         })
     }
 
+    /// Appends `x,y` to `out`.
+    pub fn push_to(&self, out: &mut String) {
+        self.x.push_to(out);
+        out.push(',');
+        self.y.push_to(out);
+    }
+
     /// Both coordinates as `i64`, when they fit.
     pub fn to_i64(&self) -> Option<(i64, i64)> {
         Some((self.x.to_i64()?, self.y.to_i64()?))
@@ -50,7 +57,9 @@ impl Coord {
 
 impl fmt::Display for Coord {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{},{}", self.x, self.y)
+        let mut s = String::with_capacity(24);
+        self.push_to(&mut s);
+        f.write_str(&s)
     }
 }
 

@@ -284,12 +284,15 @@ impl Lowering {
         mv.check = m.check;
         mv.glyph = m.glyph.as_ref().map(|g| g.to_string());
         for c in &m.comments {
-            let (clock, rest) = self.split_clock(c);
-            if clock.is_some() {
+            // Only the first clock stamp is taken out; later ones stay comment text.
+            if mv.clock.is_none() {
+                let (clock, rest) = self.split_clock(c);
                 mv.clock = clock;
-            }
-            if !rest.is_empty() || clock.is_none() {
-                mv.comments.push(rest);
+                if !rest.is_empty() || clock.is_none() {
+                    mv.comments.push(rest);
+                }
+            } else {
+                mv.comments.push(c.text.to_string());
             }
         }
         mv
@@ -308,8 +311,14 @@ impl Lowering {
         let stamp = text[start + 5..start + len].trim();
         match Clock::parse(stamp) {
             Some(clock) => {
-                let rest = format!("{}{}", &text[..start], &text[start + len + 1..]);
-                (Some(clock), rest.trim().to_string())
+                let (before, after) = (text[..start].trim(), text[start + len + 1..].trim());
+                let rest = match (before.is_empty(), after.is_empty()) {
+                    (true, true) => String::new(),
+                    (true, false) => after.to_string(),
+                    (false, true) => before.to_string(),
+                    (false, false) => format!("{before} {after}"),
+                };
+                (Some(clock), rest)
             }
             None => {
                 self.err(c.span, format!("clock stamp `{stamp}` is not H:MM:SS.D"));

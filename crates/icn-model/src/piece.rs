@@ -145,12 +145,39 @@ impl PieceKind {
 
     /// The kind with a code, in any case (`am`, `AM`, `Am`).
     pub fn from_code(code: &str) -> Option<PieceKind> {
-        if code.len() > 2 {
-            return None;
-        }
-        PieceKind::ALL
-            .into_iter()
-            .find(|k| k.code().eq_ignore_ascii_case(code))
+        let b = code.as_bytes();
+        let up = |i: usize| b[i].to_ascii_uppercase();
+        Some(match b.len() {
+            1 => match up(0) {
+                b'K' => PieceKind::King,
+                b'Q' => PieceKind::Queen,
+                b'R' => PieceKind::Rook,
+                b'B' => PieceKind::Bishop,
+                b'N' => PieceKind::Knight,
+                b'P' => PieceKind::Pawn,
+                _ => return None,
+            },
+            2 => match (up(0), up(1)) {
+                (b'A', b'M') => PieceKind::Amazon,
+                (b'H', b'A') => PieceKind::Hawk,
+                (b'C', b'H') => PieceKind::Chancellor,
+                (b'A', b'R') => PieceKind::Archbishop,
+                (b'G', b'U') => PieceKind::Guard,
+                (b'C', b'A') => PieceKind::Camel,
+                (b'G', b'I') => PieceKind::Giraffe,
+                (b'Z', b'E') => PieceKind::Zebra,
+                (b'C', b'E') => PieceKind::Centaur,
+                (b'R', b'Q') => PieceKind::RoyalQueen,
+                (b'R', b'C') => PieceKind::RoyalCentaur,
+                (b'N', b'R') => PieceKind::Knightrider,
+                (b'H', b'U') => PieceKind::Huygen,
+                (b'R', b'O') => PieceKind::Rose,
+                (b'O', b'B') => PieceKind::Obstacle,
+                (b'V', b'O') => PieceKind::Void,
+                _ => return None,
+            },
+            _ => return None,
+        })
     }
 
     /// Plural JSON name without the player suffix: `"pawns"`, `"royalQueens"`.
@@ -346,6 +373,17 @@ mod tests {
                 assert_eq!(Piece::from_json_name(&p.json_name()), Some(p), "{p:?}");
             }
         }
+    }
+
+    #[test]
+    fn codes_are_read_in_any_case() {
+        for kind in PieceKind::ALL {
+            assert_eq!(PieceKind::from_code(kind.code()), Some(kind));
+            assert_eq!(PieceKind::from_code(kind.lower_code()), Some(kind));
+        }
+        assert_eq!(PieceKind::from_code("Am"), Some(PieceKind::Amazon));
+        assert_eq!(PieceKind::from_code("AMA"), None);
+        assert_eq!(PieceKind::from_code(""), None);
     }
 
     #[test]

@@ -53,14 +53,14 @@ fn metadata(p: P<'_>) -> MetaTag<'_> {
     }
 }
 
-fn unescape(raw: &str) -> String {
+/// Resolves the two escapes of a tag value, `\"` and `\\`; any other
+/// backslash is an ordinary character, as in the grammar.
+pub(crate) fn unescape(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
-    let mut chars = raw.chars();
+    let mut chars = raw.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(n) = chars.next() {
-                out.push(n);
-            }
+        if c == '\\' && matches!(chars.peek(), Some('"') | Some('\\')) {
+            out.extend(chars.next());
         } else {
             out.push(c);
         }
@@ -188,7 +188,7 @@ fn coord(p: P<'_>) -> Coord<'_> {
 }
 
 /// Splits validated `x,y` text starting at byte `at`.
-fn split_coord(text: &str, at: usize) -> Coord<'_> {
+pub(crate) fn split_coord(text: &str, at: usize) -> Coord<'_> {
     let comma = text.find(',').expect("grammar: a square has a comma");
     Coord {
         x: Int {
@@ -210,7 +210,7 @@ fn piece_list(p: P<'_>) -> Vec<PieceEntry<'_>> {
 }
 
 /// Splits validated piece text such as `3q-4,12+` starting at byte `at`.
-fn piece(text: &str, at: usize) -> PieceEntry<'_> {
+pub(crate) fn piece(text: &str, at: usize) -> PieceEntry<'_> {
     let bytes = text.as_bytes();
     let mut i = 0;
     while bytes[i].is_ascii_digit() {

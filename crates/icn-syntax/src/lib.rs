@@ -10,6 +10,7 @@
 pub mod ast;
 mod build;
 pub mod dialect;
+mod fast;
 mod parser;
 mod span;
 mod writer;
@@ -74,12 +75,10 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
     parser::check_nesting(text).map_err(|d| ParseError {
         diagnostics: vec![d],
     })?;
-    let mut pairs = IcnParser::parse(Rule::document, text).map_err(|e| ParseError {
-        diagnostics: vec![parser::diagnostic_from_pest(text, e)],
-    })?;
-    let pair = pairs.next().expect("grammar: a document pair");
-    let mut diagnostics = Vec::new();
-    let doc = build::document(pair, &mut diagnostics);
+    let (doc, mut diagnostics) = match fast::parse_fast(text) {
+        Some(doc) => (doc, Vec::new()),
+        None => parse_with_pest(text)?,
+    };
     diagnostics.extend(dialect::check(&doc, dialect));
     if diagnostics.is_empty() {
         Ok(doc)
@@ -87,4 +86,43 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
         diagnostics.sort_by_key(|d| d.span.start);
         Err(ParseError { diagnostics })
     }
+}
+
+/// The grammar proper: pest pairs, then the tree. [`parse`] first tries a
+/// hand-written fast path that accepts the same language on the common
+/// shapes and falls back here for everything else (and for every error).
+fn parse_with_pest(text: &str) -> Result<(Document<'_>, Vec<Diagnostic>), ParseError> {
+    let mut pairs = IcnParser::parse(Rule::document, text).map_err(|e| ParseError {
+        diagnostics: vec![parser::diagnostic_from_pest(text, e)],
+    })?;
+    let pair = pairs.next().expect("grammar: a document pair");
+    let mut diagnostics = Vec::new();
+    let doc = build::document(pair, &mut diagnostics);
+    Ok((doc, diagnostics))
+}
+
+/// Parses with the pest grammar only, skipping the fast path. For tests that
+/// check the two agree; [`parse`] is the same language, faster.
+///
+/// # Errors
+/// As [`parse`].
+#[doc(hidden)]
+pub fn parse_grammar_only(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
+    parser::check_nesting(text).map_err(|d| ParseError {
+        diagnostics: vec![d],
+    })?;
+    let (doc, mut diagnostics) = parse_with_pest(text)?;
+    diagnostics.extend(dialect::check(&doc, dialect));
+    if diagnostics.is_empty() {
+        Ok(doc)
+    } else {
+        diagnostics.sort_by_key(|d| d.span.start);
+        Err(ParseError { diagnostics })
+    }
+}
+
+/// Whether the fast path alone reads `text` (for tests and benchmarks).
+#[doc(hidden)]
+pub fn fast_path_accepts(text: &str) -> bool {
+    fast::parse_fast(text).is_some()
 }

@@ -414,7 +414,14 @@ mod tests {
     #[test]
     fn pretty_position_line_after_metadata_has_no_leading_blank() {
         let doc = parse("[Event \"x\"] w K1,1|k3,3", Dialect::Auto).unwrap();
-        let text = write(&doc, WriteOptions { dialect: Dialect::Site, layout: Layout::Pretty }).unwrap();
+        let text = write(
+            &doc,
+            WriteOptions {
+                dialect: Dialect::Site,
+                layout: Layout::Pretty,
+            },
+        )
+        .unwrap();
         assert_eq!(text, "[Event \"x\"]\nw K1,1|k3,3");
     }
 

@@ -106,3 +106,18 @@ fn deep_nesting_is_refused_not_overflowed() {
     let text = format!("w {{\"a\":{}1{}}} K1,1", "[".repeat(60), "]".repeat(60));
     assert!(parse(&text, Dialect::Auto).is_ok());
 }
+
+#[test]
+fn fast_path_takes_common_lines() {
+    for text in [
+        "[Variant \"Classical\"] w 0/100 1 (8|1) K5,1+|k5,8+|P1,2+",
+        "w 0/100 1 (8|1) K5,1+|k5,8+ 1,2>1,4{[%clk 0:09:56.7]}|1,7>1,5{[%clk 0:09:55.1]}",
+        "K1,1|k3,3 12. P-5,6x-6,7 =R+ !? {Interesting} 1. ... q-8,2x-6,0 # {Game over}",
+    ] {
+        assert!(fast_path_accepts(text), "{text}");
+        assert_eq!(
+            parse(text, Dialect::Auto).unwrap(),
+            parse_grammar_only(text, Dialect::Auto).unwrap()
+        );
+    }
+}

@@ -2,8 +2,6 @@
 //! format (`docs/json.md`); the JSON Schema in `docs/icn.schema.json` is
 //! generated from them and a test keeps the two in step.
 
-use std::borrow::Cow;
-
 use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -35,9 +33,9 @@ pub struct JsonGame<'a> {
     pub game_rules: JsonGameRules,
     /// Squares `"x,y"` whose piece has the `+` right.
     #[serde(default)]
-    pub special_rights: IndexMap<String, bool>,
+    pub special_rights: SquareTable<'a, bool>,
     /// Pieces by square: `"x,y": "pawnsW"`.
-    pub starting_position: IndexMap<String, Cow<'a, str>>,
+    pub starting_position: SquareTable<'a, String>,
     /// Preset annotations (extension).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub annotations: Option<JsonAnnotations>,
@@ -47,6 +45,22 @@ pub struct JsonGame<'a> {
     /// Moves: compact strings, or objects when more was written.
     #[serde(default)]
     pub moves: Vec<JsonMove>,
+}
+
+/// An object keyed by square `"x,y"`: read into a map, written straight
+/// from the model's piece list (no intermediate map).
+#[derive(Debug)]
+pub enum SquareTable<'a, V> {
+    /// As read from JSON.
+    Read(IndexMap<String, V>),
+    /// The model's pieces, to be written.
+    Pieces(&'a [crate::PlacedPiece]),
+}
+
+impl<V> Default for SquareTable<'_, V> {
+    fn default() -> Self {
+        SquareTable::Read(IndexMap::new())
+    }
 }
 
 /// A player name.

@@ -12,6 +12,7 @@
 mod dto;
 mod int;
 mod read;
+mod table;
 mod write;
 
 pub use dto::*;

@@ -160,8 +160,13 @@ pub(crate) fn from_dto(j: JsonGame<'_>) -> Result<Game, JsonError> {
                 .ok_or_else(|| err("moveRule", format!("expected \"N/M\", found \"{s}\"")))
         })
         .transpose()?;
-    let mut pieces = Vec::with_capacity(j.starting_position.len());
-    for (key, name) in &j.starting_position {
+    let (SquareTable::Read(starting_position), SquareTable::Read(special_rights)) =
+        (j.starting_position, j.special_rights)
+    else {
+        unreachable!("deserialisation always gives SquareTable::Read")
+    };
+    let mut pieces = Vec::with_capacity(starting_position.len());
+    for (key, name) in &starting_position {
         let path = format!("startingPosition.\"{key}\"");
         let piece = Piece::from_json_name(name).ok_or_else(|| {
             err(
@@ -175,7 +180,7 @@ pub(crate) fn from_dto(j: JsonGame<'_>) -> Result<Game, JsonError> {
             special_right: false,
         });
     }
-    for (key, &on) in &j.special_rights {
+    for (key, &on) in &special_rights {
         let at = square(key, &format!("specialRights.\"{key}\""))?;
         match pieces.iter_mut().find(|p| p.at == at) {
             Some(p) => p.special_right = on,

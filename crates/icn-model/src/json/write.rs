@@ -2,7 +2,6 @@
 //! (two players alternating, at most one promotion rank each) are written in
 //! exactly that shape; everything else uses the documented extensions.
 
-use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use indexmap::IndexMap;
@@ -34,7 +33,7 @@ fn win(w: WinCondition) -> JsonWinCondition {
 }
 
 /// `pawnsW`-style names for every kind and player, built once.
-fn piece_name(p: Piece) -> &'static str {
+pub(crate) fn piece_name(p: Piece) -> &'static str {
     static NAMES: OnceLock<Vec<String>> = OnceLock::new();
     let names = NAMES.get_or_init(|| {
         let mut v = Vec::with_capacity(PieceKind::ALL.len() * Player::ALL.len());
@@ -55,12 +54,17 @@ fn piece_name(p: Piece) -> &'static str {
 /// The compact move string: `4,2>4,4`, `2,7>1,8Q`, or `2,7>1,8=3q` when the
 /// promotion code starts with a digit.
 pub(crate) fn compact_move(m: &Move) -> String {
-    match m.promotion {
-        Some(p) if p.player != Player::White && p.player != Player::Black => {
-            format!("{}>{}={}", m.from, m.to, p.code())
+    let mut s = String::with_capacity(16);
+    m.from.push_to(&mut s);
+    s.push('>');
+    m.to.push_to(&mut s);
+    if let Some(p) = m.promotion {
+        if p.player != Player::White && p.player != Player::Black {
+            s.push('=');
         }
-        _ => m.compact(),
+        s.push_str(&p.code());
     }
+    s
 }
 
 fn json_move(m: &Move) -> JsonMove {
@@ -92,18 +96,9 @@ fn json_move(m: &Move) -> JsonMove {
 }
 
 /// Builds the serde view of `game`.
-pub(crate) fn to_dto(game: &Game) -> JsonGame<'static> {
+pub(crate) fn to_dto(game: &Game) -> JsonGame<'_> {
     let pos = &game.position;
     let two_player = pos.is_two_player_alternation();
-    let mut special_rights = IndexMap::new();
-    let mut starting_position = IndexMap::with_capacity(pos.pieces.len());
-    for p in &pos.pieces {
-        let key = p.at.to_string();
-        if p.special_right {
-            special_rights.insert(key.clone(), true);
-        }
-        starting_position.insert(key, Cow::Borrowed(piece_name(p.piece)));
-    }
     JsonGame {
         metadata: game.metadata.clone(),
         turn: player(pos.side_to_move()),
@@ -118,8 +113,8 @@ pub(crate) fn to_dto(game: &Game) -> JsonGame<'static> {
             .map(|r| format!("{}/{}", r.played, r.limit)),
         full_move: JsonInt(pos.fullmove.clone()),
         game_rules: rules(game, two_player),
-        special_rights,
-        starting_position,
+        special_rights: SquareTable::Pieces(&pos.pieces),
+        starting_position: SquareTable::Pieces(&pos.pieces),
         annotations: (!game.annotations.is_empty()).then(|| JsonAnnotations {
             squares: game
                 .annotations

@@ -1,0 +1,70 @@
+//! Serde for [`SquareTable`]: `startingPosition` and `specialRights` are
+//! written straight from the piece list, with square keys formatted on the
+//! stack, because they are most of the bytes of a large position.
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use schemars::r#gen::SchemaGenerator;
+use schemars::schema::Schema;
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::dto::SquareTable;
+use super::write::piece_name;
+
+struct SquareKey<'a>(&'a crate::Coord);
+
+impl Serialize for SquareKey<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut buf = String::with_capacity(24);
+        self.0.push_to(&mut buf);
+        s.serialize_str(&buf)
+    }
+}
+
+impl Serialize for SquareTable<'_, String> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            SquareTable::Read(map) => map.serialize(s),
+            SquareTable::Pieces(pieces) => {
+                let mut m = s.serialize_map(Some(pieces.len()))?;
+                for p in *pieces {
+                    m.serialize_entry(&SquareKey(&p.at), piece_name(p.piece))?;
+                }
+                m.end()
+            }
+        }
+    }
+}
+
+impl Serialize for SquareTable<'_, bool> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            SquareTable::Read(map) => map.serialize(s),
+            SquareTable::Pieces(pieces) => {
+                let with_right = pieces.iter().filter(|p| p.special_right);
+                let mut m = s.serialize_map(Some(with_right.clone().count()))?;
+                for p in with_right {
+                    m.serialize_entry(&SquareKey(&p.at), &true)?;
+                }
+                m.end()
+            }
+        }
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for SquareTable<'_, V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        IndexMap::<String, V>::deserialize(d).map(SquareTable::Read)
+    }
+}
+
+impl<V: JsonSchema> JsonSchema for SquareTable<'_, V> {
+    fn schema_name() -> String {
+        format!("SquareTable_{}", V::schema_name())
+    }
+
+    fn json_schema(r#gen: &mut SchemaGenerator) -> Schema {
+        <IndexMap<String, V>>::json_schema(r#gen)
+    }
+}
