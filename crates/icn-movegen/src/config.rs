@@ -72,7 +72,10 @@ pub(crate) struct Castle {
 
 /// Everything fixed for the whole game.
 #[derive(Clone, Debug)]
-#[expect(dead_code, reason = "game-end fields are read by the outcome module, in progress")]
+#[expect(
+    dead_code,
+    reason = "game-end fields are read by the outcome module, in progress"
+)]
 pub(crate) struct Config {
     pub types: TypeTable,
     pub keys: Vec<TypeKeys>,

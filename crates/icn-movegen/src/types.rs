@@ -5,7 +5,10 @@
 //! its movement resolved for that owner (forward-relative vectors turned,
 //! symmetries expanded, the slide limit applied). This is the seam between the
 //! movement algebra of `icn-rules` and the generator: nothing in the generator
-//! knows piece kinds, only these tables.
+//! knows piece kinds, only these tables. The slide limit caps rides without
+//! a range of their own (and the huygen); ranged rides such as the pawn's
+//! push keep their range, so Classical with `slideLimit` N has 11N + 33 moves
+//! from the start for every N ≥ 0.
 //!
 //! Refused (as [`MovegenError::Unsupported`]): more than 64 piece types in one
 //! game, vectors with a component larger than [`VECTOR_LIMIT`], en passant
@@ -282,7 +285,8 @@ fn compile_one(
                         continue;
                     }
                     let (fam, sign, g) = lines.family(v.dx, v.dy);
-                    let m = max.map_or(i64::MAX, i64::from).min(limit);
+                    // The slide limit caps unlimited rides only: a pawn's push keeps its own range.
+                    let m = max.map_or(limit, i64::from);
                     t.rides.push(Ride {
                         dx: v.dx,
                         dy: v.dy,

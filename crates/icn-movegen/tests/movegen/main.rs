@@ -2,6 +2,7 @@
 //! families and legality on the unbounded board, replay, queries.
 
 mod brute;
+mod crosscheck;
 mod perft;
 mod zobrist;
 

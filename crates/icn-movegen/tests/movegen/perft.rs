@@ -54,3 +54,37 @@ fn perft_fixture(#[files("../../fixtures/perft/*.perft")] path: PathBuf) {
     }
     assert_eq!(b.zobrist(), key, "make/unmake restores the key");
 }
+
+const CLASSICAL: &str = "P1,2+|P2,2+|P3,2+|P4,2+|P5,2+|P6,2+|P7,2+|P8,2+|p1,7+|p2,7+|p3,7+|p4,7+|p5,7+|p6,7+|p7,7+|p8,7+|R1,1+|R8,1+|r1,8+|r8,8+|N2,1|N7,1|n2,8|n7,8|B3,1|B6,1|b3,8|b6,8|Q4,1|q4,8|K5,1+|k5,8+";
+
+#[rstest::rstest]
+fn classical_depth_one_is_11n_plus_33(#[values(0, 1, 2, 7, 100, 1000, 123_456_789)] n: i64) {
+    let icn = format!("w 0/100 1 (8|1) {{\"slideLimit\": {n}}} {CLASSICAL}");
+    let mut b = crate::board(&icn);
+    let expect = 11 * n as u64 + 33;
+    assert_eq!(b.perft(1, PerftMode::Bulk).unwrap(), expect);
+    // The reference generator caps pawn pushes by the slide limit too, so it agrees from N = 2.
+    if (2..=100).contains(&n) {
+        assert_eq!(
+            crate::brute::Brute::from_icn(&icn).perft(1),
+            expect,
+            "brute force"
+        );
+    }
+}
+
+#[test]
+fn classical_depth_two_matches_brute_force() {
+    let icn = format!("w 0/100 1 (8|1) {{\"slideLimit\": 6}} {CLASSICAL}");
+    let mut b = crate::board(&icn);
+    let brute = crate::brute::Brute::from_icn(&icn);
+    assert_eq!(b.perft(2, PerftMode::Bulk).unwrap(), brute.perft(2));
+}
+
+#[test]
+fn classical_without_slide_limit_is_refused() {
+    let icn = format!("w 0/100 1 (8|1) {CLASSICAL}");
+    let mut b = crate::board(&icn);
+    let e = b.perft(1, PerftMode::Bulk).unwrap_err();
+    assert!(e.to_string().contains("infinite"), "{e}");
+}
