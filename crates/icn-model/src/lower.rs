@@ -337,6 +337,7 @@ fn subject_span(doc: &syn::Document<'_>, subject: Subject) -> Span {
             .map_or(doc.span, |f| f.span)
     };
     match subject {
+        Subject::TurnOrder => field(|k| matches!(k, FieldKind::TurnOrder(_))),
         Subject::MoveRule => field(|k| matches!(k, FieldKind::MoveRule { .. })),
         Subject::FullMove => field(|k| matches!(k, FieldKind::FullMove(_))),
         Subject::EnPassant => field(|k| matches!(k, FieldKind::EnPassant(_))),

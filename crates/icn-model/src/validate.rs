@@ -5,8 +5,8 @@
 //! Checked: move-rule numbers negative or `N` > `M`; fullmove below 1; world
 //! border sides that cross and pieces outside it; an en passant square that is
 //! occupied or has no pawn that could just have made it; promotion and win
-//! conditions for players outside the turn order; promotion choices that
-//! cannot be promoted to; `slideLimit` not a non-negative integer,
+//! conditions for players outside the turn order, an empty list of either,
+//! an empty turn order or one of White or Black alone; promotion choices that cannot be promoted to; `slideLimit` not a non-negative integer,
 //! `cannotPassTurn` not a boolean, properties named like the built-in rules.
 
 use crate::{Game, Int, PieceKind, Player};
@@ -14,6 +14,8 @@ use crate::{Game, Int, PieceKind, Player};
 /// What a problem is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Subject {
+    /// The turn order.
+    TurnOrder,
     /// The move-rule field.
     MoveRule,
     /// The fullmove counter.
@@ -82,6 +84,18 @@ pub fn validate(game: &Game) -> Vec<Problem> {
             say(
                 Subject::Promotions,
                 format!("a promotion rule for {p}, who is not in the turn order"),
+            );
+        }
+        if rule.choices.is_empty() {
+            say(
+                Subject::Promotions,
+                format!("{p} promotes but has no promotion choices"),
+            );
+        }
+        if rule.ranks.is_empty() {
+            say(
+                Subject::Promotions,
+                format!("{p} has promotion choices but no promotion rank"),
             );
         }
         for k in rule.choices.iter().filter(|k| !k.is_promotion_choice()) {

@@ -189,7 +189,10 @@ fn coord(p: P<'_>) -> Coord<'_> {
 
 /// Splits validated `x,y` text starting at byte `at`.
 pub(crate) fn split_coord(text: &str, at: usize) -> Coord<'_> {
-    let comma = text.find(',').expect("grammar: a square has a comma");
+    let comma = text
+        .bytes()
+        .position(|b| b == b',')
+        .expect("grammar: a square has a comma");
     Coord {
         x: Int {
             text: Cow::Borrowed(&text[..comma]),

@@ -444,6 +444,7 @@ impl<'a> Fast<'a> {
 }
 
 /// One movetext item, in the grammar's order of choice.
+#[allow(clippy::large_enum_variant)] // short-lived: each item is moved once into the document
 enum Item<'a> {
     Move(MoveEntry<'a>),
     Comment(Comment<'a>),

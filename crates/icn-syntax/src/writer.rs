@@ -124,8 +124,19 @@ pub fn write_into(
         return Ok(());
     }
     sep.put(out, if pretty { "\n\n" } else { " " });
-    for c in &doc.leading_comments {
+    if doc.pieces.is_empty() {
+        // Without a piece list, a leading `{...}` could read as the JSON
+        // property field and a long-form move as a piece: a `|` separator
+        // first makes both unambiguously movetext.
+        out.push('|');
+    }
+    for (i, c) in doc.leading_comments.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
         write_comment(out, c);
+    }
+    if !doc.leading_comments.is_empty() && !doc.moves.is_empty() {
         out.push(' ');
     }
     if pretty {

@@ -243,6 +243,7 @@ pub(crate) fn from_dto(j: JsonGame<'_>) -> Result<Game, JsonError> {
     };
     if let Some(p) = validate(&game).into_iter().next() {
         let path = match p.subject {
+            Subject::TurnOrder => "turnOrder".to_string(),
             Subject::MoveRule => "moveRule".to_string(),
             Subject::FullMove => "fullMove".to_string(),
             Subject::EnPassant => "enpassant".to_string(),
