@@ -49,11 +49,22 @@ impl Clock {
         let ms = self.millis % 1000;
         let secs = self.millis / 1000;
         let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-        if ms.is_multiple_of(100) {
-            format!("{h}:{m:02}:{s:02}.{}", ms / 100)
-        } else {
-            format!("{h}:{m:02}:{s:02}.{ms:03}")
+        let mut out = String::with_capacity(12);
+        out.push_str(&h.to_string());
+        for two in [m, s] {
+            out.push(':');
+            out.push(char::from(b'0' + (two / 10) as u8));
+            out.push(char::from(b'0' + (two % 10) as u8));
         }
+        out.push('.');
+        if ms.is_multiple_of(100) {
+            out.push(char::from(b'0' + (ms / 100) as u8));
+        } else {
+            for d in [ms / 100, ms / 10 % 10, ms % 10] {
+                out.push(char::from(b'0' + d as u8));
+            }
+        }
+        out
     }
 }
 

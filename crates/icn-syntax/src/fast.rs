@@ -566,6 +566,9 @@ pub(crate) fn parse_fast(text: &str) -> Option<Document<'_>> {
         }
     }
     if let Some(mut q) = f.piece(p) {
+        let list_end = text[p..].bytes().position(is_ws).map_or(len, |n| p + n);
+        doc.pieces
+            .reserve(1 + text[p..list_end].bytes().filter(|&b| b == b'|').count());
         doc.pieces.push(piece_at(&text[p..q], p));
         while f.at(q) == b'|' {
             match f.piece(q + 1) {
@@ -580,6 +583,12 @@ pub(crate) fn parse_fast(text: &str) -> Option<Document<'_>> {
     }
     p = f.skip_ws(p);
     if let Some((first, mut q)) = f.item(p) {
+        doc.moves.reserve(
+            text[p..]
+                .bytes()
+                .filter(|&b| b == b'>' || b == b'x')
+                .count(),
+        );
         take(first, &mut doc);
         loop {
             let r = f.skip_ws(q);
