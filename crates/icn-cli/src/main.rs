@@ -1,1 +1,44 @@
-fn main() {}
+//! `icn`: the command line of the ICN toolkit.
+//!
+//! This file only dispatches: the arguments are declared in [`cli`], each
+//! subcommand lives in its own module under [`cmd`], and the exit code says
+//! what happened — 0 valid, 1 invalid input, 2 usage or I/O error.
+
+mod cli;
+mod cmd;
+mod document;
+mod input;
+mod lines;
+mod output;
+
+use std::process::ExitCode;
+
+use clap::Parser as _;
+
+use crate::cli::{Cli, Command};
+use crate::cmd::Outcome;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Convert(args) => cmd::convert::run(&args),
+        Command::Check(args) => cmd::check::run(&args),
+        Command::Example(args) => cmd::example::run(&args),
+    };
+    match result {
+        Ok(Outcome::Valid) => ExitCode::SUCCESS,
+        Ok(Outcome::Invalid) => ExitCode::from(1),
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A reader such as `head` closed our output: not an error worth reporting.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<std::io::Error>())
+        .any(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+}

@@ -1,0 +1,73 @@
+//! The command line as clap sees it: the subcommands and the option values
+//! shared between them. Each subcommand's own options are declared next to
+//! its code in [`crate::cmd`]; adding a subcommand is a new module there, a
+//! variant here and a line in `main.rs`.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use icn_model::Dialect;
+
+use crate::cmd;
+
+/// Convert, check and analyse Infinite Chess Notation (ICN) positions and games.
+///
+/// Exit status: 0 when every document is valid, 1 when one is not, 2 on a
+/// usage or I/O error.
+#[derive(Debug, Parser)]
+#[command(name = "icn", version, about, long_about)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Convert ICN to JSON, JSON to ICN, or ICN between forms and dialects.
+    Convert(cmd::convert::Args),
+    /// Check that ICN (or JSON long form) documents are valid.
+    Check(cmd::check::Args),
+    /// Run convert and check on a built-in example (no file needed).
+    Example(cmd::example::Args),
+}
+
+/// The dialect to read ICN in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum FromDialect {
+    /// Accept both dialects.
+    #[default]
+    Auto,
+    /// Only what `icn-notation.md` allows.
+    Spec,
+    /// Only what infinitechess.org writes.
+    Site,
+}
+
+impl From<FromDialect> for Dialect {
+    fn from(d: FromDialect) -> Dialect {
+        match d {
+            FromDialect::Auto => Dialect::Auto,
+            FromDialect::Spec => Dialect::Spec,
+            FromDialect::Site => Dialect::Site,
+        }
+    }
+}
+
+/// The dialect to write ICN in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum ToDialect {
+    /// The dialect of `icn-notation.md`.
+    Spec,
+    /// The dialect infinitechess.org writes.
+    #[default]
+    Site,
+}
+
+impl From<ToDialect> for Dialect {
+    fn from(d: ToDialect) -> Dialect {
+        match d {
+            ToDialect::Spec => Dialect::Spec,
+            ToDialect::Site => Dialect::Site,
+        }
+    }
+}

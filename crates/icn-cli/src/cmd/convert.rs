@@ -1,0 +1,134 @@
+//! `icn convert`: ICN → JSON, JSON → ICN, or ICN → ICN in another form or
+//! dialect. The input notation is detected (see [`crate::document`]); the
+//! output is `--to` (default: JSON for ICN input, ICN for JSON input).
+//!
+//! Refused as usage errors (exit 2): `--to icn-pretty` with `--lines`, since
+//! a pretty document spans several lines. A document the target dialect
+//! cannot express (a world border in the spec dialect, `threecheck` in the
+//! site dialect) is reported and counts as invalid (exit 1).
+
+use std::io::{self, BufWriter, Write as _};
+
+use anyhow::bail;
+
+use crate::cli::{FromDialect, ToDialect};
+use crate::cmd::Outcome;
+use crate::document::{Format, Located, read_game};
+use crate::input::InputArg;
+use crate::lines::{self, Sinks};
+use crate::output::{Target, Writer};
+
+/// Options of `icn convert`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Output notation [default: json for ICN input, icn for JSON input].
+    #[arg(long, value_enum, value_name = "NOTATION")]
+    pub to: Option<Target>,
+    /// Dialect of ICN output.
+    #[arg(long, value_enum, default_value_t)]
+    pub dialect: ToDialect,
+    /// Dialect ICN input must follow (JSON input is detected and ignores it).
+    #[arg(long, value_enum, default_value_t)]
+    pub from_dialect: FromDialect,
+    /// Treat every line as its own document and write one line per line.
+    #[arg(long)]
+    pub lines: bool,
+    /// The input.
+    #[command(flatten)]
+    pub input: InputArg,
+}
+
+impl Args {
+    fn writer(&self, format: Format, pretty_json: bool) -> Writer {
+        let default = match format {
+            Format::Icn => Target::Json,
+            Format::Json => Target::Icn,
+        };
+        Writer {
+            target: self.to.unwrap_or(default),
+            dialect: self.dialect.into(),
+            pretty_json,
+        }
+    }
+}
+
+/// Runs `icn convert`.
+///
+/// # Errors
+/// Usage errors and I/O failures.
+pub fn run(args: &Args) -> anyhow::Result<Outcome> {
+    if args.lines
+        && let Some(t) = args.to.filter(|t| !t.is_single_line())
+    {
+        bail!(
+            "`--to {}` writes several lines per document, which `--lines` cannot keep apart; \
+             use `--to icn` or `--to icn-compact`",
+            t.name()
+        );
+    }
+    let input = args.input.open()?;
+    if args.lines {
+        return run_lines(args, input);
+    }
+    let origin = input.origin.clone();
+    let text = match input.read_text()? {
+        Ok(text) => text,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Ok(Outcome::Invalid);
+        }
+    };
+    let (game, format) = match read_game(&text, args.from_dialect.into()) {
+        Ok(read) => read,
+        Err(e) => {
+            eprintln!("{}", e.render(&origin, &text));
+            return Ok(Outcome::Invalid);
+        }
+    };
+    let writer = args.writer(format, true);
+    let mut out = Vec::new();
+    if let Err(e) = writer.write(&game, &mut out) {
+        eprintln!("error: {}\n --> {origin}", writer.explain(&e));
+        return Ok(Outcome::Invalid);
+    }
+    out.push(b'\n');
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(&out)?;
+    stdout.flush()?;
+    Ok(Outcome::Valid)
+}
+
+fn run_lines(args: &Args, input: crate::input::Input) -> anyhow::Result<Outcome> {
+    let dialect = args.from_dialect.into();
+    let handler = |line: &str, out: &mut Vec<u8>| -> Result<(), Vec<Located>> {
+        let (game, format) = read_game(line, dialect).map_err(|e| e.located(line))?;
+        let writer = args.writer(format, false);
+        writer.write(&game, out).map_err(|e| {
+            vec![Located {
+                line: 1,
+                column: 1,
+                message: writer.explain(&e),
+            }]
+        })
+    };
+    let origin = input.origin.clone();
+    let mut out = BufWriter::with_capacity(1 << 20, io::stdout());
+    let mut err = BufWriter::new(io::stderr());
+    let summary = lines::run(
+        input.into_reader(),
+        &origin,
+        &handler,
+        Sinks {
+            out: Some(&mut out),
+            err: &mut err,
+        },
+    )?;
+    drop(err);
+    if summary.failed > 0 {
+        eprintln!(
+            "{origin}: {} of {} lines failed",
+            summary.failed, summary.lines
+        );
+    }
+    Ok(Outcome::from_ok(summary.failed == 0))
+}

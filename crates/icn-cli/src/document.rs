@@ -1,0 +1,251 @@
+//! One document, ICN or JSON long form, read into a [`Game`].
+//!
+//! A text is JSON when its first non-blank character is `{` and the object
+//! that starts there is all the text holds (blanks aside). An ICN text may
+//! also start with `{` — its JSON properties field, as in
+//! `{"slideLimit": 7} K1,1|k3,3` — and is then recognised by what follows
+//! the object. A `{` that is never closed counts as JSON, so a truncated JSON
+//! file gets a JSON error rather than an ICN one.
+
+use icn_model::json::{self, JsonError};
+use icn_model::{Dialect, Game, ParseError};
+use icn_syntax::{Diagnostic, Span};
+
+/// The notation a document is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Infinite Chess Notation.
+    Icn,
+    /// The JSON long form.
+    Json,
+}
+
+/// Tells ICN from JSON (see the module docs).
+pub fn detect(text: &str) -> Format {
+    let trimmed = text.trim_start();
+    if !trimmed.starts_with('{') {
+        return Format::Icn;
+    }
+    match object_end(trimmed) {
+        Some(end) if !trimmed[end..].trim().is_empty() => Format::Icn,
+        _ => Format::Json,
+    }
+}
+
+/// The byte just past the JSON object at the start of `text`, or `None`
+/// when it is not closed. Strings (with escapes) are skipped.
+fn object_end(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut escaped = false;
+    for (i, b) in text.bytes().enumerate() {
+        if in_string {
+            match b {
+                _ if escaped => escaped = false,
+                b'\\' => escaped = true,
+                b'"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Why a document could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// ICN that does not parse or lower.
+    Icn(ParseError),
+    /// JSON that is malformed or does not describe a game.
+    Json(JsonError),
+}
+
+/// One problem with its column within a line, for `--lines` reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// Line within the document, from 1.
+    pub line: usize,
+    /// Column, from 1.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl ReadError {
+    /// Every problem, compiler style: message, location, source line, caret.
+    pub fn render(&self, origin: &str, source: &str) -> String {
+        match self {
+            ReadError::Icn(e) => e.render(origin, source),
+            ReadError::Json(e) => {
+                let at =
+                    json_location(e).map_or(0, |(line, column)| offset_of(source, line, column));
+                Diagnostic::new(Span::new(at, at + 1), json_message(e)).render(origin, source)
+            }
+        }
+    }
+
+    /// Every problem with its line and column in `source`.
+    pub fn located(&self, source: &str) -> Vec<Located> {
+        match self {
+            ReadError::Icn(e) => e
+                .diagnostics
+                .iter()
+                .map(|d| {
+                    let lc = d.line_col(source);
+                    Located {
+                        line: lc.line,
+                        column: lc.column,
+                        message: d.message.clone(),
+                    }
+                })
+                .collect(),
+            ReadError::Json(e) => {
+                let (line, column) = json_location(e).unwrap_or((1, 1));
+                vec![Located {
+                    line,
+                    column,
+                    message: json_message(e),
+                }]
+            }
+        }
+    }
+}
+
+/// Line and column (from 1) of a JSON syntax error.
+fn json_location(e: &JsonError) -> Option<(usize, usize)> {
+    match e {
+        JsonError::Syntax(e) if e.line() > 0 => Some((e.line(), e.column().max(1))),
+        _ => None,
+    }
+}
+
+/// The message without serde_json's " at line L column C" (shown apart).
+fn json_message(e: &JsonError) -> String {
+    let text = e.to_string();
+    let text = match e {
+        JsonError::Syntax(inner) => text
+            .strip_suffix(&format!(
+                " at line {} column {}",
+                inner.line(),
+                inner.column()
+            ))
+            .unwrap_or(&text)
+            .to_string(),
+        JsonError::Invalid { .. } => text,
+    };
+    format!("invalid JSON long form: {text}")
+}
+
+/// The byte offset of a 1-based line and column (in characters).
+fn offset_of(source: &str, line: usize, column: usize) -> usize {
+    let start: usize = source
+        .split_inclusive('\n')
+        .take(line - 1)
+        .map(str::len)
+        .sum();
+    let rest = &source[start.min(source.len())..];
+    start
+        + rest
+            .char_indices()
+            .nth(column - 1)
+            .map_or(rest.len(), |(i, _)| i)
+}
+
+/// Reads `text` as ICN (in `dialect`) or JSON, whichever it is.
+///
+/// # Errors
+/// Every ICN diagnostic, or the JSON error.
+pub fn read_game(text: &str, dialect: Dialect) -> Result<(Game, Format), ReadError> {
+    match detect(text) {
+        Format::Icn => Game::parse(text, dialect)
+            .map(|g| (g, Format::Icn))
+            .map_err(ReadError::Icn),
+        Format::Json => json::from_json_str(text)
+            .map(|g| (g, Format::Json))
+            .map_err(ReadError::Json),
+    }
+}
+
+/// A short description: `game: 32 pieces, 22 moves, 11 metadata tags`.
+pub fn describe(game: &Game) -> String {
+    let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let mut parts = vec![plural(game.position.pieces.len(), "piece")];
+    if !game.moves.is_empty() {
+        parts.push(plural(game.moves.len(), "move"));
+    }
+    if !game.metadata.is_empty() {
+        parts.push(plural(game.metadata.len(), "metadata tag"));
+    }
+    let kind = if game.moves.is_empty() {
+        "position"
+    } else {
+        "game"
+    };
+    format!("{kind}, {}", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tells_json_from_icn_with_leading_properties() {
+        assert_eq!(detect("  {\"turn\": \"white\"}\n"), Format::Json);
+        assert_eq!(detect("{\"a\": \"}\"}"), Format::Json);
+        assert_eq!(detect("{\"slideLimit\": 7} K1,1|k3,3"), Format::Icn);
+        assert_eq!(detect("w K1,1|k3,3"), Format::Icn);
+        assert_eq!(detect("{\"turn\": "), Format::Json);
+        assert_eq!(detect(""), Format::Icn);
+    }
+
+    #[test]
+    fn json_errors_carry_line_and_column() {
+        let text = "{\n  \"turn\": 5\n}";
+        let err = read_game(text, Dialect::Auto).unwrap_err();
+        let first = &err.located(text)[0];
+        assert_eq!(first.line, 2, "{first:?}");
+        assert!(
+            first.message.starts_with("invalid JSON long form: "),
+            "{first:?}"
+        );
+        assert!(
+            err.render("g.json", text).contains("--> g.json:2:"),
+            "{}",
+            err.render("g.json", text)
+        );
+    }
+
+    #[test]
+    fn reads_json_written_from_icn() {
+        let (game, _) = read_game("w 0/100 (8|1) K5,1+|k5,8+ 5,1>5,2", Dialect::Auto).unwrap();
+        let json = icn_model::json::to_json_string(&game);
+        let (back, format) = read_game(&json, Dialect::Spec).unwrap();
+        assert_eq!(format, Format::Json);
+        assert_eq!(back, game);
+    }
+
+    #[test]
+    fn icn_errors_carry_line_and_column() {
+        let text = "w K1,1|k3,3\n1,1>";
+        let err = read_game(text, Dialect::Auto).unwrap_err();
+        let first = &err.located(text)[0];
+        assert_eq!((first.line, first.column), (2, 5));
+        assert!(
+            err.render("x.icn", text).contains("--> x.icn:2:"),
+            "{}",
+            err.render("x.icn", text)
+        );
+    }
+}

@@ -1,0 +1,314 @@
+//! `--lines`: every input line is its own document.
+//!
+//! Lines are read in batches (at most [`BATCH_LINES`] lines or about
+//! [`BATCH_BYTES`] bytes), each batch is handled in parallel with rayon in
+//! chunks of [`CHUNK_LINES`], and results are written in input order while
+//! the next batch is read and handled. Memory therefore depends on the batch
+//! size and the longest line, never on the length of the input.
+//!
+//! Every input line gives exactly one output line: the handler's text, or an
+//! empty line when the line is blank (no error) or failed. A line ends at
+//! `\n`; a `\r` before it is dropped. Problems go to the error sink as
+//! `origin:LINE:COL: message`, in input order, and do not stop other lines.
+
+use std::io::{self, BufRead, Write};
+
+use rayon::prelude::*;
+
+use crate::document::Located;
+
+/// Most lines in one batch.
+pub const BATCH_LINES: usize = 8192;
+/// A batch stops growing once it holds this many bytes.
+pub const BATCH_BYTES: usize = 4 << 20;
+/// Lines handled by one rayon task.
+pub const CHUNK_LINES: usize = 64;
+
+/// Handles one non-blank line: appends its output (without a line break) or
+/// returns its problems, each located within the line.
+pub type Handler<'a> = dyn Fn(&str, &mut Vec<u8>) -> Result<(), Vec<Located>> + Sync + 'a;
+
+/// What a run saw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Lines read.
+    pub lines: u64,
+    /// Blank lines among them.
+    pub blank: u64,
+    /// Lines that failed.
+    pub failed: u64,
+}
+
+/// Where results go.
+pub struct Sinks<'a> {
+    /// One line per input line; `None` discards output (as `check` does).
+    pub out: Option<&'a mut (dyn Write + Send)>,
+    /// Problem reports.
+    pub err: &'a mut (dyn Write + Send),
+}
+
+#[derive(Default)]
+struct Batch {
+    buf: Vec<u8>,
+    /// End offset (exclusive, terminator included) of each line in `buf`.
+    ends: Vec<usize>,
+    /// Number of the first line, from 1.
+    first_line: u64,
+}
+
+impl Batch {
+    /// Empties the batch; its next line will be number `first_line`.
+    fn clear(&mut self, first_line: u64) {
+        self.buf.clear();
+        self.ends.clear();
+        self.first_line = first_line;
+    }
+
+    /// Reads the next lines; returns whether the input is exhausted.
+    fn fill(&mut self, reader: &mut (dyn BufRead + Send), first_line: u64) -> io::Result<bool> {
+        self.clear(first_line);
+        while self.ends.len() < BATCH_LINES && self.buf.len() < BATCH_BYTES {
+            if reader.read_until(b'\n', &mut self.buf)? == 0 {
+                return Ok(true);
+            }
+            self.ends.push(self.buf.len());
+        }
+        Ok(false)
+    }
+
+    fn line(&self, i: usize) -> &[u8] {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        let line = &self.buf[start..self.ends[i]];
+        let line = line.strip_suffix(b"\n").unwrap_or(line);
+        line.strip_suffix(b"\r").unwrap_or(line)
+    }
+}
+
+#[derive(Default)]
+struct ChunkResult {
+    out: Vec<u8>,
+    errors: Vec<u8>,
+    blank: u64,
+    failed: u64,
+}
+
+/// Runs `handler` on every line of `reader`.
+///
+/// # Errors
+/// Only I/O errors; problems with lines are reported to `sinks.err`.
+pub fn run(
+    mut reader: Box<dyn BufRead + Send>,
+    origin: &str,
+    handler: &Handler<'_>,
+    sinks: Sinks<'_>,
+) -> io::Result<Summary> {
+    let Sinks { mut out, err } = sinks;
+    let mut summary = Summary::default();
+    let mut current = Batch::default();
+    let mut next = Batch::default();
+    let mut eof = current.fill(&mut *reader, 1)?;
+    let mut pending: Vec<ChunkResult> = Vec::new();
+    loop {
+        let next_first = current.first_line + current.ends.len() as u64;
+        let results = {
+            let reader = &mut *reader;
+            let out = &mut out;
+            let err = &mut *err;
+            let next = &mut next;
+            let pending = std::mem::take(&mut pending);
+            let (io, results) = rayon::join(
+                move || -> io::Result<bool> {
+                    emit(&pending, out, err)?;
+                    if eof {
+                        next.clear(next_first);
+                        Ok(true)
+                    } else {
+                        next.fill(reader, next_first)
+                    }
+                },
+                || handle_batch(&current, origin, handler),
+            );
+            eof = io?;
+            results
+        };
+        for r in &results {
+            summary.blank += r.blank;
+            summary.failed += r.failed;
+        }
+        summary.lines += current.ends.len() as u64;
+        pending = results;
+        if next.ends.is_empty() {
+            break;
+        }
+        std::mem::swap(&mut current, &mut next);
+    }
+    emit(&pending, &mut out, err)?;
+    if let Some(o) = out {
+        o.flush()?;
+    }
+    err.flush()?;
+    Ok(summary)
+}
+
+fn emit(
+    results: &[ChunkResult],
+    out: &mut Option<&mut (dyn Write + Send)>,
+    err: &mut (dyn Write + Send),
+) -> io::Result<()> {
+    for r in results {
+        if let Some(o) = out.as_mut() {
+            o.write_all(&r.out)?;
+        }
+        err.write_all(&r.errors)?;
+    }
+    Ok(())
+}
+
+fn handle_batch(batch: &Batch, origin: &str, handler: &Handler<'_>) -> Vec<ChunkResult> {
+    let n = batch.ends.len();
+    (0..n.div_ceil(CHUNK_LINES))
+        .into_par_iter()
+        .map(|c| {
+            let mut r = ChunkResult::default();
+            for i in c * CHUNK_LINES..((c + 1) * CHUNK_LINES).min(n) {
+                handle_line(
+                    batch.line(i),
+                    batch.first_line + i as u64,
+                    origin,
+                    handler,
+                    &mut r,
+                );
+            }
+            r
+        })
+        .collect()
+}
+
+fn handle_line(
+    bytes: &[u8],
+    number: u64,
+    origin: &str,
+    handler: &Handler<'_>,
+    r: &mut ChunkResult,
+) {
+    let problems = match std::str::from_utf8(bytes) {
+        Ok(line) if line.trim().is_empty() => {
+            r.blank += 1;
+            Vec::new()
+        }
+        Ok(line) => {
+            let mark = r.out.len();
+            match handler(line, &mut r.out) {
+                Ok(()) => Vec::new(),
+                Err(problems) => {
+                    r.out.truncate(mark);
+                    problems
+                }
+            }
+        }
+        Err(e) => {
+            let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default();
+            vec![Located {
+                line: 1,
+                column: valid.chars().count() + 1,
+                message: "input is not valid UTF-8".to_string(),
+            }]
+        }
+    };
+    r.out.push(b'\n');
+    if !problems.is_empty() {
+        r.failed += 1;
+    }
+    for p in problems {
+        // A line has no line breaks, so `p.line` is 1; report the input line.
+        let _ = writeln!(r.errors, "{origin}:{number}:{}: {}", p.column, p.message);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run_on(input: &str) -> (String, String, Summary) {
+        let handler = |line: &str, out: &mut Vec<u8>| -> Result<(), Vec<Located>> {
+            if let Some(col) = line.find('!') {
+                return Err(vec![Located {
+                    line: 1,
+                    column: col + 1,
+                    message: "no shouting".into(),
+                }]);
+            }
+            out.extend_from_slice(line.to_uppercase().as_bytes());
+            Ok(())
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(input.as_bytes().to_vec()));
+        let s = run(
+            reader,
+            "in",
+            &handler,
+            Sinks {
+                out: Some(&mut out),
+                err: &mut err,
+            },
+        )
+        .unwrap();
+        (
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+            s,
+        )
+    }
+
+    #[test]
+    fn one_output_line_per_input_line() {
+        let (out, err, s) = run_on("a\r\n\nb!c\nd");
+        assert_eq!(out, "A\n\n\nD\n");
+        assert_eq!(err, "in:3:2: no shouting\n");
+        assert_eq!(
+            s,
+            Summary {
+                lines: 4,
+                blank: 1,
+                failed: 1
+            }
+        );
+    }
+
+    #[test]
+    fn order_is_kept_across_batches_and_chunks() {
+        let input: String = (0..BATCH_LINES * 2 + 7)
+            .map(|i| format!("l{i}\n"))
+            .collect();
+        let (out, _, s) = run_on(&input);
+        assert_eq!(out, input.to_uppercase());
+        assert_eq!(s.lines, (BATCH_LINES * 2 + 7) as u64);
+    }
+
+    #[test]
+    fn bad_utf8_fails_only_its_line() {
+        let handler = |line: &str, out: &mut Vec<u8>| -> Result<(), Vec<Located>> {
+            out.extend_from_slice(line.as_bytes());
+            Ok(())
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let reader: Box<dyn BufRead + Send> =
+            Box::new(io::Cursor::new(b"ok\nab\xffc\nok2\n".to_vec()));
+        let s = run(
+            reader,
+            "f",
+            &handler,
+            Sinks {
+                out: Some(&mut out),
+                err: &mut err,
+            },
+        )
+        .unwrap();
+        assert_eq!(out, b"ok\n\nok2\n");
+        assert_eq!(
+            String::from_utf8(err).unwrap(),
+            "f:2:3: input is not valid UTF-8\n"
+        );
+        assert_eq!(s.failed, 1);
+    }
+}

@@ -1,0 +1,181 @@
+//! The `icn` corpus: reading and writing ICN and the JSON long form.
+//!
+//! * `fixtures/icn/ok/NAME.icn` must read; beside it `NAME.json` holds the
+//!   expected JSON long form (pretty-printed). Each case also checks the
+//!   round trips: JSON → model equals ICN → model; the one-line JSON reads
+//!   back the same; and for every form (compact, full, pretty) and dialect
+//!   (spec, site) that can express the game, ICN → model → ICN → model gives
+//!   the same game (compact ignores the move decorations it drops: piece
+//!   letters, `x`, `+`/`#` and glyphs). A dialect that reads the input
+//!   strictly must be able to write the game.
+//! * `fixtures/icn/err/NAME.icn` must be refused; beside it `NAME.err` holds
+//!   the first problem as `line:col: message`.
+//!
+//! A name ending in `.spec` or `.site` (`foo.spec.icn`) is read strictly in
+//! that dialect; other cases are read with both dialects allowed.
+
+use std::path::Path;
+
+use icn_model::{Dialect, Game, IcnForm, IcnStyle, json};
+
+use super::{Case, Corpus, RunOptions, expect_file, files_with_suffix};
+
+/// The corpus.
+pub static CORPUS: Icn = Icn;
+
+/// The `icn` corpus (see the module docs).
+pub struct Icn;
+
+impl Corpus for Icn {
+    fn name(&self) -> &'static str {
+        "icn"
+    }
+
+    fn cases(&self, fixtures: &Path) -> anyhow::Result<Vec<Case>> {
+        let mut cases = Vec::new();
+        for kind in ["ok", "err"] {
+            for path in files_with_suffix(&fixtures.join("icn").join(kind), ".icn")? {
+                let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+                cases.push(Case {
+                    name: format!("{kind}/{stem}"),
+                    path,
+                });
+            }
+        }
+        Ok(cases)
+    }
+
+    fn run(&self, case: &Case, options: RunOptions) -> Result<(), String> {
+        let text = std::fs::read_to_string(&case.path).map_err(|e| format!("cannot read {}: {e}", case.path.display()))?;
+        let dialect = dialect_of(&case.path);
+        match case.path.parent().and_then(|p| p.file_name()).and_then(|n| n.to_str()) {
+            Some("err") => run_err(case, &text, dialect, options),
+            _ => run_ok(case, &text, dialect, options),
+        }
+    }
+}
+
+/// The dialect a case is read in, from its name.
+pub fn dialect_of(path: &Path) -> Dialect {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    if stem.ends_with(".spec") {
+        Dialect::Spec
+    } else if stem.ends_with(".site") {
+        Dialect::Site
+    } else {
+        Dialect::Auto
+    }
+}
+
+fn run_ok(case: &Case, text: &str, dialect: Dialect, options: RunOptions) -> Result<(), String> {
+    let origin = case.path.display().to_string();
+    let game = Game::parse(text, dialect).map_err(|e| format!("does not read:\n{}", e.render(&origin, text)))?;
+    if dialect != Dialect::Auto {
+        let auto = Game::parse(text, Dialect::Auto).map_err(|e| format!("reads strictly but not in auto: {e}"))?;
+        if auto != game {
+            return Err("auto dialect reads a different game than the strict dialect".into());
+        }
+    }
+
+    // ICN → JSON, against the expected file.
+    let pretty = json::to_json_string_pretty(&game) + "\n";
+    expect_file(&case.path.with_extension("json"), &pretty, options)?;
+    let expected = std::fs::read_to_string(case.path.with_extension("json")).map_err(|e| e.to_string())?;
+
+    // JSON → model equals ICN → model, for the expected and the one-line JSON.
+    let from_expected = json::from_json_str(&expected).map_err(|e| format!("expected JSON does not read: {e}"))?;
+    if from_expected != game {
+        return Err(format!("JSON → model differs from ICN → model\n{}", first_difference(&game, &from_expected)));
+    }
+    let line = json::to_json_string(&game);
+    let from_line = json::from_json_str(&line).map_err(|e| format!("one-line JSON does not read: {e}\n{line}"))?;
+    if from_line != game {
+        return Err("one-line JSON → model differs from ICN → model".into());
+    }
+    if json::to_json_string_pretty(&from_expected) + "\n" != expected {
+        return Err("JSON → model → JSON is not the same JSON".into());
+    }
+
+    // model → ICN → model in every form and dialect that can say it.
+    for form in [IcnForm::Compact, IcnForm::Full, IcnForm::Pretty] {
+        let mut written = 0;
+        for target in [Dialect::Spec, Dialect::Site] {
+            let style = IcnStyle { form, dialect: target };
+            let out = match game.to_icn(style) {
+                Ok(out) => out,
+                Err(e) if Game::parse(text, target).is_ok() => {
+                    return Err(format!(
+                        "reads in the {} dialect but cannot be written in it ({form:?}): {e}",
+                        target.name()
+                    ));
+                }
+                Err(_) => continue,
+            };
+            written += 1;
+            let back = Game::parse(&out, target).map_err(|e| {
+                format!("{form:?} {} output does not read back:\n{}\n{out}", target.name(), e.render("<written>", &out))
+            })?;
+            let (want, got) = match form {
+                IcnForm::Compact => (undecorated(&game), undecorated(&back)),
+                _ => (game.clone(), back),
+            };
+            if want != got {
+                return Err(format!(
+                    "model → {form:?} {} ICN → model changes the game\n{}\n{out}",
+                    target.name(),
+                    first_difference(&want, &got)
+                ));
+            }
+        }
+        if written == 0 {
+            return Err(format!("no dialect can write the game in {form:?} form"));
+        }
+    }
+    Ok(())
+}
+
+fn run_err(case: &Case, text: &str, dialect: Dialect, options: RunOptions) -> Result<(), String> {
+    let err = match Game::parse(text, dialect) {
+        Ok(_) => return Err(format!("was read in the {} dialect, but an error was expected", dialect.name())),
+        Err(e) => e,
+    };
+    // Rendering every diagnostic must work (and not panic) on any input.
+    let rendered = err.render(&case.path.display().to_string(), text);
+    if rendered.is_empty() {
+        return Err("the error renders as nothing".into());
+    }
+    let first = &err.diagnostics[0];
+    let produced = format!("{}: {}\n", first.line_col(text), first.message);
+    expect_file(&case.path.with_extension("err"), &produced, options)
+}
+
+/// The game without the decorations compact ICN leaves out.
+fn undecorated(game: &Game) -> Game {
+    let mut g = game.clone();
+    for m in &mut g.moves {
+        m.piece = None;
+        m.capture = false;
+        m.check = None;
+        m.glyph = None;
+    }
+    g
+}
+
+/// A short description of where two games differ.
+fn first_difference(want: &Game, got: &Game) -> String {
+    let parts: [(&str, String, String); 6] = [
+        ("metadata", format!("{:?}", want.metadata), format!("{:?}", got.metadata)),
+        ("position", format!("{:?}", want.position), format!("{:?}", got.position)),
+        ("rules", format!("{:?}", want.rules), format!("{:?}", got.rules)),
+        ("annotations", format!("{:?}", want.annotations), format!("{:?}", got.annotations)),
+        ("leading comments", format!("{:?}", want.leading_comments), format!("{:?}", got.leading_comments)),
+        ("moves", format!("{:?}", want.moves), format!("{:?}", got.moves)),
+    ];
+    for (what, a, b) in parts {
+        if a != b {
+            let cut = |s: &str| s.chars().take(600).collect::<String>();
+            return format!("  {what} differ:\n  expected: {}\n  produced: {}", cut(&a), cut(&b));
+        }
+    }
+    "  (no difference in the compared parts)".into()
+}

@@ -1,0 +1,26 @@
+//! The library half of `cargo xtask`: everything the tasks do, so that
+//! xtask's own tests (run by `cargo test --workspace`) can run it too.
+//!
+//! * [`corpus`]: the conformance corpora, one module each.
+//! * [`conformance`]: running corpora and the summary table.
+//! * [`tidy`]: the layering check over every crate's `Cargo.toml`.
+//! * [`bench`]: the generated benchmark corpus and the measurements.
+
+pub mod bench;
+pub mod conformance;
+pub mod corpus;
+pub mod tidy;
+
+use std::path::{Path, PathBuf};
+
+/// The workspace root (the folder above `xtask/`).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// The `fixtures/` folder.
+pub fn fixtures_dir() -> PathBuf {
+    workspace_root().join("fixtures")
+}
