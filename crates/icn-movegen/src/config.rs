@@ -91,6 +91,8 @@ pub(crate) struct Config {
     pub repetition: Option<u32>,
     pub hill: ZoneSet,
     pub can_pass: bool,
+    /// The rule set this was compiled from.
+    pub rules: RuleSet,
 }
 
 impl Config {
@@ -204,6 +206,7 @@ impl Config {
             repetition: rules.draws.repetition,
             hill: ZoneSet::from_zone(&rules.hill),
             can_pass: rules.can_pass,
+            rules: rules.clone(),
         })
     }
 

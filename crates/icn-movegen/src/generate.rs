@@ -384,7 +384,17 @@ impl Board {
     }
 
     /// Every legal move family of the side to move, into `out` (cleared first).
+    #[inline]
     pub(crate) fn generate(&mut self, out: &mut Vec<MoveFamily>) -> Result<(), MovegenError> {
+        self.generate_for(out, None)
+    }
+
+    /// The legal families of the side to move, of one piece only when `only` is given.
+    pub(crate) fn generate_for(
+        &mut self,
+        out: &mut Vec<MoveFamily>,
+        only: Option<Slot>,
+    ) -> Result<(), MovegenError> {
         out.clear();
         let cfg = Arc::clone(&self.cfg);
         let us = self.side_to_move();
@@ -412,7 +422,7 @@ impl Board {
         let mut cons: Vec<Constraint> = Vec::new();
         for slot in 0..self.pieces.len() as Slot {
             let p = self.pieces[slot as usize];
-            if !p.alive || p.player != us {
+            if !p.alive || p.player != us || only.is_some_and(|o| o != slot) {
                 continue;
             }
             let t = &cfg.types.types[p.ty as usize];
@@ -555,7 +565,7 @@ impl Board {
     }
 
     /// En passant and castling: castling may not start in, pass through or end in check.
-    fn special_is_legal(&mut self, m: &Move) -> bool {
+    pub(crate) fn special_is_legal(&mut self, m: &Move) -> bool {
         if let MoveKind::Castle { .. } = m.kind {
             let us = self.side_to_move();
             let (dx, n) = ((m.to.x - m.from.x).signum(), (m.to.x - m.from.x).abs());

@@ -262,6 +262,20 @@ impl Board {
         self.ply -= 1;
     }
 
+    /// The piece captured by the last move made, if any.
+    pub(crate) fn last_capture(&self) -> Option<(icn_model::Piece, bool)> {
+        let u = self.undo.last()?;
+        let c = u.captured?;
+        let p = self.pieces[c as usize];
+        let t = &self.cfg.types.types[p.ty as usize];
+        Some((t.piece, t.royal))
+    }
+
+    /// The player who made the last move.
+    pub(crate) fn last_mover(&self) -> Option<Player> {
+        self.undo.last().map(|u| self.cfg.turn_order[u.turn])
+    }
+
     /// The moves made on this board, oldest first.
     pub fn made_moves(&self) -> Vec<Move> {
         self.undo.iter().map(|u| u.mv).collect()

@@ -4,6 +4,7 @@
 mod brute;
 mod crosscheck;
 mod perft;
+mod replay;
 mod zobrist;
 
 use icn_model::{Dialect, Game};

@@ -1,0 +1,221 @@
+//! Game end: who won, or why it is drawn, after the last move.
+//!
+//! Checked in this order: the last mover's win conditions (royal capture, all
+//! royals captured, all pieces captured, N checks given, a royal on the hill),
+//! then the side to move having no legal move (checkmate when one of its
+//! royals is attacked and an opponent wins by checkmate, otherwise stalemate
+//! scored by the rules), then draws: the move rule, N-fold repetition of the
+//! zobrist key with the same side to move, and the dead positions
+//! `icn_rules::insufficient_material` lists. A game with more than two players
+//! ends when one player wins; eliminating one of several opponents is not
+//! modelled (a clear `Unsupported` is never needed: the first win ends it).
+
+use icn_model::Player;
+use icn_rules::{Outcome, WinRule};
+
+use crate::MovegenError;
+use crate::board::Board;
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// The side to move has no legal move and a royal in check.
+    Checkmate,
+    /// The side to move has no legal move and no royal in check.
+    Stalemate,
+    /// A royal piece was captured.
+    RoyalCapture,
+    /// Every royal piece of a player was captured.
+    AllRoyalsCaptured,
+    /// Every piece of a player was captured.
+    AllPiecesCaptured,
+    /// A player gave the required number of checks.
+    Checks,
+    /// A royal reached the hill.
+    Koth,
+    /// The move rule ran out.
+    MoveRule,
+    /// A position occurred the required number of times.
+    Repetition,
+    /// Neither side can win.
+    InsufficientMaterial,
+}
+
+impl Termination {
+    /// The lowercase word: `checkmate`, `stalemate`, `royalcapture`, …, `moverule`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::RoyalCapture => "royalcapture",
+            Termination::AllRoyalsCaptured => "allroyalscaptured",
+            Termination::AllPiecesCaptured => "allpiecescaptured",
+            Termination::Checks => "checks",
+            Termination::Koth => "koth",
+            Termination::MoveRule => "moverule",
+            Termination::Repetition => "repetition",
+            Termination::InsufficientMaterial => "insufficientmaterial",
+        }
+    }
+}
+
+/// The end of a game: the winner (`None`: a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameEnd {
+    /// Who won; `None` for a draw.
+    pub winner: Option<Player>,
+    /// Why the game ended.
+    pub termination: Termination,
+}
+
+impl GameEnd {
+    /// The PGN-style result: `1-0`, `0-1`, `1/2-1/2`, or `<player> wins` with more players.
+    pub fn result(&self) -> String {
+        match self.winner {
+            None => "1/2-1/2".into(),
+            Some(Player::White) => "1-0".into(),
+            Some(Player::Black) => "0-1".into(),
+            Some(p) => format!("{p} wins"),
+        }
+    }
+}
+
+impl Board {
+    fn royal_count(&self, p: Player) -> usize {
+        self.pieces
+            .iter()
+            .filter(|q| q.alive && q.player == p && self.cfg.types.types[q.ty as usize].royal)
+            .count()
+    }
+
+    fn piece_count_of(&self, p: Player) -> usize {
+        self.pieces
+            .iter()
+            .filter(|q| q.alive && q.player == p)
+            .count()
+    }
+
+    /// Whether the side to move has a royal in check.
+    pub fn in_check(&self) -> bool {
+        self.royal_attacked(self.side_to_move())
+    }
+
+    /// Whether the side to move has at least one legal move.
+    ///
+    /// # Errors
+    /// [`MovegenError::Unsupported`] from the generator.
+    pub fn has_legal_move(&mut self) -> Result<bool, MovegenError> {
+        let fams = self.families()?;
+        Ok(fams.iter().any(|f| !f.is_empty()))
+    }
+
+    /// How the game stands after the moves made: `None` while it goes on.
+    ///
+    /// # Errors
+    /// [`MovegenError::Unsupported`] from the generator.
+    ///
+    /// ```
+    /// use icn_model::{Dialect, Game};
+    /// use icn_movegen::{Board, Termination};
+    /// let g = Game::parse("b 1,8,1,8 K6,6|k8,8|Q7,7", Dialect::Auto).unwrap();
+    /// let mut b = Board::from_game(&g).unwrap();
+    /// let end = b.game_end().unwrap().unwrap();
+    /// assert_eq!((end.result().as_str(), end.termination), ("1-0", Termination::Checkmate));
+    /// ```
+    pub fn game_end(&mut self) -> Result<Option<GameEnd>, MovegenError> {
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        let opponents = |p: Player| cfg.turn_order.iter().copied().filter(move |&q| q != p);
+        if let Some(mover) = self.last_mover() {
+            for w in &cfg.player(mover).wins {
+                let win = |termination| {
+                    Ok(Some(GameEnd {
+                        winner: Some(mover),
+                        termination,
+                    }))
+                };
+                match w {
+                    WinRule::RoyalCapture
+                        if self.last_capture().is_some_and(|(_, royal)| royal) =>
+                    {
+                        return win(Termination::RoyalCapture);
+                    }
+                    WinRule::AllRoyalsCaptured
+                        if self
+                            .last_capture()
+                            .is_some_and(|(p, royal)| royal && self.royal_count(p.player) == 0) =>
+                    {
+                        return win(Termination::AllRoyalsCaptured);
+                    }
+                    WinRule::AllPiecesCaptured
+                        if opponents(mover).any(|p| self.piece_count_of(p) == 0) =>
+                    {
+                        return win(Termination::AllPiecesCaptured);
+                    }
+                    WinRule::Checks(n) if self.checks[usize::from(mover.number())] >= *n => {
+                        return win(Termination::Checks);
+                    }
+                    WinRule::Koth
+                        if self.pieces.iter().any(|q| {
+                            q.alive
+                                && q.player == mover
+                                && cfg.types.types[q.ty as usize].royal
+                                && cfg.hill.contains(q.sq)
+                        }) =>
+                    {
+                        return win(Termination::Koth);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let us = self.side_to_move();
+        if !self.has_legal_move()? {
+            let checked = self.in_check()
+                && opponents(us).any(|p| cfg.player(p).wins.contains(&WinRule::Checkmate));
+            if checked {
+                let winner = if cfg.turn_order.len() == 2 {
+                    opponents(us).next()
+                } else {
+                    self.last_mover()
+                };
+                return Ok(Some(GameEnd {
+                    winner,
+                    termination: Termination::Checkmate,
+                }));
+            }
+            let winner = match cfg.stalemate {
+                Outcome::Draw => None,
+                Outcome::Win => Some(us),
+                Outcome::Loss => opponents(us).next(),
+            };
+            return Ok(Some(GameEnd {
+                winner,
+                termination: Termination::Stalemate,
+            }));
+        }
+        if cfg.move_rule.is_some_and(|limit| self.halfmove >= limit) {
+            return Ok(Some(GameEnd {
+                winner: None,
+                termination: Termination::MoveRule,
+            }));
+        }
+        if let Some(n) = cfg.repetition {
+            let seen = self.history.iter().filter(|&&k| k == self.key).count() + 1;
+            if n > 0 && seen >= n as usize {
+                return Ok(Some(GameEnd {
+                    winner: None,
+                    termination: Termination::Repetition,
+                }));
+            }
+        }
+        if cfg.rules.draws.insufficient_material
+            && icn_rules::insufficient_material(&cfg.rules, &self.to_position(None))
+        {
+            return Ok(Some(GameEnd {
+                winner: None,
+                termination: Termination::InsufficientMaterial,
+            }));
+        }
+        Ok(None)
+    }
+}
