@@ -78,9 +78,9 @@ impl Replay {
 ///
 /// ```
 /// use icn_model::{Dialect, Game};
-/// let g = Game::parse("w 1,8,1,8 K5,1|k5,8|R1,1 1,1>1,7|5,8>5,7", Dialect::Auto).unwrap();
+/// let g = Game::parse("w 1,8,1,8 K5,1|k5,8|R1,1 1,1>1,7|5,8>5,5", Dialect::Auto).unwrap();
 /// let e = icn_movegen::replay(&g, None).unwrap_err();
-/// assert_eq!(e.to_string(), "move 1..., 5,8>5,7: a king on 5,8 cannot reach 5,7");
+/// assert_eq!(e.to_string(), "move 1..., 5,8>5,5: a king on 5,8 cannot reach 5,5");
 /// ```
 pub fn replay(game: &Game, at: Option<usize>) -> Result<Replay, ReplayError> {
     let mut board = Board::from_game(game).map_err(ReplayError::Setup)?;
