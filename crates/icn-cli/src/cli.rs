@@ -29,6 +29,8 @@ pub enum Command {
     Check(cmd::check::Args),
     /// Run convert and check on a built-in example (no file needed).
     Example(cmd::example::Args),
+    /// List the built-in variant catalogue or show one variant.
+    Variant(cmd::variant::Args),
 }
 
 /// The dialect to read ICN in.

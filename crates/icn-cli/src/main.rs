@@ -24,6 +24,7 @@ fn main() -> ExitCode {
         Command::Convert(args) => cmd::convert::run(&args),
         Command::Check(args) => cmd::check::run(&args),
         Command::Example(args) => cmd::example::run(&args),
+        Command::Variant(args) => cmd::variant::run(&args),
     };
     match result {
         Ok(Outcome::Valid) => ExitCode::SUCCESS,

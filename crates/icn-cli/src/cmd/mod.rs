@@ -9,6 +9,7 @@
 pub mod check;
 pub mod convert;
 pub mod example;
+pub mod variant;
 
 /// What a command found in its input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

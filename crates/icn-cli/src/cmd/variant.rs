@@ -1,0 +1,87 @@
+//! `icn variant list` and `icn variant show NAME [--to icn|fbr|json]`: the
+//! built-in variant catalogue of `icn-rules`.
+//!
+//! NAME is a catalogue code or name in any case, spaces and underscores alike
+//! (`space_classic`, `Space Classic`), optionally `NAME@MS` for the version
+//! current at Unix millisecond `MS`. `--to icn` prints ICN that `icn convert`
+//! reads back; `--to fbr` the FBR rules; `--to json` the rule objects and the
+//! game's JSON long form. Notes on what a format leaves out, or what icn-rules
+//! does not model, go to standard error. An unknown name is a usage error
+//! (exit 2); a variant whose position cannot be built (Omega³, Omega⁴) exits 1.
+
+use std::io::{self, Write};
+
+use anyhow::bail;
+use icn_rules::catalogue::CatalogueError;
+use icn_rules::show::{self, ShowFormat};
+
+use crate::cmd::Outcome;
+
+/// Options of `icn variant`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// What to do.
+    #[command(subcommand)]
+    pub action: Action,
+}
+
+/// The `variant` subcommands.
+#[derive(Debug, clap::Subcommand)]
+pub enum Action {
+    /// List the catalogue: code, name, piece count and dated versions.
+    List,
+    /// Print a variant's start position and rules.
+    Show {
+        /// A catalogue code or name (`NAME@MS` for a dated version).
+        name: String,
+        /// Output format.
+        #[arg(long = "to", value_enum, default_value_t = Format::Icn)]
+        to: Format,
+    },
+}
+
+/// Output formats of `icn variant show`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// ICN, site dialect.
+    Icn,
+    /// FBR rules.
+    Fbr,
+    /// JSON: rule objects and the game.
+    Json,
+}
+
+/// Runs `icn variant`.
+///
+/// # Errors
+/// An unknown variant name, or failing to write the output.
+pub fn run(args: &Args) -> anyhow::Result<Outcome> {
+    let mut out = io::stdout().lock();
+    match &args.action {
+        Action::List => {
+            write!(out, "{}", show::list())?;
+            Ok(Outcome::Valid)
+        }
+        Action::Show { name, to } => {
+            let format = match to {
+                Format::Icn => ShowFormat::Icn,
+                Format::Fbr => ShowFormat::Fbr,
+                Format::Json => ShowFormat::Json,
+            };
+            match show::show(name, format) {
+                Ok(shown) => {
+                    writeln!(out, "{}", shown.text)?;
+                    for note in shown.notes {
+                        eprintln!("note: {note}");
+                    }
+                    Ok(Outcome::Valid)
+                }
+                Err(e @ CatalogueError::Unknown { .. }) => bail!(e),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    Ok(Outcome::Invalid)
+                }
+            }
+        }
+    }
+}
