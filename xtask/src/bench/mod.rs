@@ -121,6 +121,8 @@ fn variant_lines(root: &Path) -> anyhow::Result<Vec<String>> {
 struct BinaryRun {
     wall: Duration,
     peak_rss_kb: Option<u64>,
+    /// User plus system CPU seconds, from `/usr/bin/time`.
+    cpu_s: Option<f64>,
 }
 
 fn run_binary(icn: &Path, args: &[&str], input: &Path) -> anyhow::Result<BinaryRun> {
@@ -128,7 +130,7 @@ fn run_binary(icn: &Path, args: &[&str], input: &Path) -> anyhow::Result<BinaryR
     let report = std::env::temp_dir().join(format!("icn-bench-time-{}", std::process::id()));
     let mut cmd = if time.exists() {
         let mut c = Command::new(time);
-        c.arg("-f").arg("%M").arg("-o").arg(&report).arg(icn);
+        c.arg("-f").arg("%M %U %S").arg("-o").arg(&report).arg(icn);
         c
     } else {
         Command::new(icn)
@@ -151,11 +153,31 @@ fn run_binary(icn: &Path, args: &[&str], input: &Path) -> anyhow::Result<BinaryR
             err.lines().take(10).collect::<Vec<_>>().join("\n")
         );
     }
-    let peak_rss_kb = fs::read_to_string(&report)
+    // The last line of the report is "max-RSS-KB user-s system-s".
+    let fields: Vec<f64> = fs::read_to_string(&report)
         .ok()
-        .and_then(|t| t.trim().lines().last()?.trim().parse().ok());
+        .and_then(|t| {
+            let last = t.trim().lines().last()?.to_string();
+            Some(
+                last.split_whitespace()
+                    .filter_map(|f| f.parse().ok())
+                    .collect(),
+            )
+        })
+        .unwrap_or_default();
     let _ = fs::remove_file(&report);
-    Ok(BinaryRun { wall, peak_rss_kb })
+    Ok(BinaryRun {
+        wall,
+        peak_rss_kb: fields.first().map(|kb| *kb as u64),
+        cpu_s: (fields.len() == 3).then(|| fields[1] + fields[2]),
+    })
+}
+
+/// `/proc/loadavg`'s first three fields, or `unknown`.
+fn load_average() -> String {
+    fs::read_to_string("/proc/loadavg")
+        .map(|t| t.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
 }
 
 /// The target folder the running xtask was built into.
@@ -186,6 +208,10 @@ pub fn main(root: &Path, args: &Args) -> anyhow::Result<bool> {
         variants.len()
     );
 
+    println!(
+        "load average (other work on this machine skews the figures): {}",
+        load_average()
+    );
     println!("\n== in process, one thread, best of {} ==", args.runs);
     let corpus_lines: Vec<&str> = corpus.lines().collect();
     stages("generated corpus", &corpus_lines, args.runs)?;
@@ -249,8 +275,14 @@ pub fn main(root: &Path, args: &Args) -> anyhow::Result<bool> {
             .peak_rss_kb
             .is_some_and(|kb| (kb as f64) < 50.0 * 1024.0);
         ok &= speed_ok && rss_ok;
+        let cpu = best.cpu_s.map_or("unknown".to_string(), |c| {
+            format!(
+                "{c:.2} CPU-s = {:.1} MB per CPU-second",
+                size as f64 / MB / c
+            )
+        });
         println!(
-            "{what:<30} {:.2} MB in {:>6.2}s = {:>6.1} MB/s (target {goal} MB/s: {}) | peak RSS {rss} (target < 50 MB: {})",
+            "{what:<30} {:.2} MB in {:>6.2}s = {:>6.1} MB/s (target {goal} MB/s: {}) | {cpu} | peak RSS {rss} (target < 50 MB: {})",
             size as f64 / MB,
             best.wall.as_secs_f64(),
             speed,

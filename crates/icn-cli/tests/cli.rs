@@ -1,0 +1,259 @@
+//! End-to-end tests of the `icn` binary: exit codes, output and error
+//! formats of `convert`, `check` and `example`, with and without `--lines`.
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+const SPEC_GAME: &str = include_str!("../../../fixtures/icn/ok/spec-game-long.spec.icn");
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn icn(args: &[&str], stdin: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_icn"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("icn runs");
+    // A command that exits before reading (a usage error) may close its stdin.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes());
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = child.wait_with_output().expect("icn finishes");
+    Run {
+        code: status.code().expect("exit code"),
+        stdout: String::from_utf8(stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(stderr).expect("UTF-8 stderr"),
+    }
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("icn-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("temp file");
+    path
+}
+
+#[test]
+fn example_checks_converts_and_round_trips_the_spec_game() {
+    let r = icn(&["example"], "");
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stdout
+            .contains("valid ICN (spec dialect): game, 32 pieces, 22 moves, 11 metadata tags"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("\"startingPosition\""), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("11. P8,2 > 8,4 ?! | q0,4 > 4,4 # {Bad game from both players}"),
+        "{}",
+        r.stdout
+    );
+    assert!(r.stdout.contains("ICN -> JSON -> model: same game"));
+    assert!(r.stdout.contains("ICN -> pretty ICN -> model: same game"));
+}
+
+#[test]
+fn every_example_runs_and_unknown_names_are_usage_errors() {
+    let list = icn(&["example", "--list"], "");
+    assert_eq!(list.code, 0);
+    for name in list
+        .stdout
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+    {
+        let r = icn(&["example", name], "");
+        assert_eq!(r.code, 0, "example {name}: {}{}", r.stdout, r.stderr);
+    }
+    let r = icn(&["example", "nope"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no example named `nope`"), "{}", r.stderr);
+}
+
+#[test]
+fn icn_to_json_to_icn_keeps_the_game() {
+    let json = icn(&["convert"], SPEC_GAME);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    assert!(
+        json.stdout.starts_with("{\n  \"metadata\""),
+        "{}",
+        json.stdout
+    );
+    let back = icn(
+        &["convert", "--to", "icn", "--dialect", "spec", "-"],
+        &json.stdout,
+    );
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    let again = icn(&["convert", "--to", "json"], &back.stdout);
+    assert_eq!(again.stdout, json.stdout);
+    // JSON input defaults to ICN output.
+    let default = icn(&["convert", "--dialect", "spec"], &json.stdout);
+    assert_eq!(default.stdout, back.stdout);
+}
+
+#[test]
+fn check_reports_valid_documents_and_renders_errors_with_a_caret() {
+    let ok = icn(&["check"], SPEC_GAME);
+    assert_eq!(ok.code, 0);
+    assert_eq!(
+        ok.stdout,
+        "<stdin>: valid ICN: game, 32 pieces, 22 moves, 11 metadata tags\n"
+    );
+    let path = temp_file("bad.icn", "[Event \"x\"]\nw K1,1|Q1,1|k1,1");
+    let bad = icn(&["check", path.to_str().unwrap()], "");
+    assert_eq!(bad.code, 1);
+    assert!(
+        bad.stderr
+            .starts_with("error: square 1,1 is occupied twice"),
+        "{}",
+        bad.stderr
+    );
+    assert!(
+        bad.stderr.contains(&format!("--> {}:2:13", path.display())),
+        "{}",
+        bad.stderr
+    );
+    assert!(
+        bad.stderr
+            .contains("2 | w K1,1|Q1,1|k1,1\n  |             ^^^^"),
+        "{}",
+        bad.stderr
+    );
+}
+
+#[test]
+fn lines_gives_one_output_line_per_input_line_and_reports_failures() {
+    let input = "w K1,1|k3,3\n\nK1,1|Q1,1\r\nb K5,1|k5,8 5,8>5,7\n";
+    let r = icn(&["convert", "--lines", "--to", "icn-compact"], input);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "K1,1|k3,3\n\n\nb K5,1|k5,8 5,8>5,7\n");
+    assert!(
+        r.stderr
+            .starts_with("<stdin>:3:6: square 1,1 is occupied twice"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("<stdin>: 1 of 4 lines failed"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn lines_to_json_is_json_lines_and_reads_back() {
+    let input = "w K1,1|k3,3\nb 0/100 (8|1) K5,1|k5,8|p2,2 2,2>2,1=q{[%clk 0:01:02.3]}\n";
+    let json = icn(&["convert", "--lines"], input);
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    assert_eq!(json.stdout.lines().count(), 2);
+    for line in json.stdout.lines() {
+        assert!(line.starts_with('{') && line.ends_with('}'), "{line}");
+    }
+    let back = icn(&["convert", "--lines", "--to", "icn"], &json.stdout);
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    let again = icn(&["convert", "--lines"], &back.stdout);
+    assert_eq!(again.stdout, json.stdout);
+}
+
+#[test]
+fn check_lines_reports_file_line_and_column() {
+    let path = temp_file(
+        "many.icnl",
+        "w K1,1|k3,3\nw K1,1|k3,3 1,1>\n\nw stalemate K1,1\n",
+    );
+    let r = icn(&["check", "--lines", path.to_str().unwrap()], "");
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "");
+    let origin = path.display();
+    assert!(
+        r.stderr.contains(&format!(
+            "{origin}:2:17: expected a square `x,y`, found end of input"
+        )),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr
+            .contains(&format!("{origin}:4:3: unknown win condition `stalemate`")),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn pretty_with_lines_missing_files_and_bad_options_are_usage_errors() {
+    let pretty = icn(&["convert", "--lines", "--to", "icn-pretty"], "");
+    assert_eq!(pretty.code, 2);
+    assert!(pretty.stderr.contains("--lines"), "{}", pretty.stderr);
+    let missing = icn(&["check", "/no/such/file.icn"], "");
+    assert_eq!(missing.code, 2);
+    assert!(
+        missing.stderr.contains("cannot open `/no/such/file.icn`"),
+        "{}",
+        missing.stderr
+    );
+    assert_eq!(icn(&["convert", "--to", "yaml"], "").code, 2);
+}
+
+#[test]
+fn dialects_are_enforced_on_input_and_output() {
+    let site_only = "w 0/100 1 (8|1) -10,10,-10,10 K5,1|k5,8";
+    let strict = icn(&["check", "--from-dialect", "spec"], site_only);
+    assert_eq!(strict.code, 1);
+    assert!(
+        strict
+            .stderr
+            .contains("the spec dialect has no world border"),
+        "{}",
+        strict.stderr
+    );
+    let out = icn(&["convert", "--to", "icn", "--dialect", "spec"], site_only);
+    assert_eq!(out.code, 1);
+    assert!(
+        out.stderr
+            .contains("cannot write this document as icn in the spec dialect"),
+        "{}",
+        out.stderr
+    );
+    let site = icn(&["convert", "--to", "icn", "--dialect", "site"], site_only);
+    assert_eq!(
+        (site.code, site.stdout.as_str()),
+        (0, "w 0/100 1 (8|1) -10,10,-10,10 K5,1|k5,8\n")
+    );
+}
+
+#[test]
+fn json_errors_point_at_line_and_column() {
+    let r = icn(&["check"], "{\n  \"turn\": \"purple\"\n}\n");
+    assert_eq!(r.code, 1);
+    assert!(r.stderr.contains("--> <stdin>:2:"), "{}", r.stderr);
+    assert!(r.stderr.contains("invalid JSON long form"), "{}", r.stderr);
+}
+
+#[test]
+fn text_that_is_not_utf8_is_invalid_input() {
+    let path = temp_file("latin1.icn", "");
+    std::fs::write(&path, b"w K1,1|k3,3 {caf\xe9}").expect("write");
+    let r = icn(&["check", path.to_str().unwrap()], "");
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains(":1:17: input is not valid UTF-8"),
+        "{}",
+        r.stderr
+    );
+}
