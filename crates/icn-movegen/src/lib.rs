@@ -11,7 +11,10 @@
 //! * [`Board`]: a validated position with compiled rules; [`Sq`] its squares.
 //! * [`MoveFamily`], [`Move`]: legal moves, finitely described even when infinite.
 //! * [`Board::make`] / [`Board::unmake`], [`Board::zobrist`].
+//! * [`Board::check_move`], [`Board::is_legal`]: one move, however far.
 //! * [`Board::perft`]: exact leaf counts.
+//! * [`replay()`], [`Board::game_end`]: games and how they end.
+//! * [`query`](Board::attacked_by) functions: attacks, check, mate, material, pawn structure.
 //!
 //! ## Range
 //! Coordinates are `i64` with `|c| ≤ 2^52` ([`COORD_LIMIT`]); anything beyond
@@ -31,6 +34,7 @@ mod moves;
 mod outcome;
 mod perft;
 mod polyglot_random;
+mod query;
 mod replay;
 mod store;
 mod types;
@@ -43,4 +47,5 @@ pub use lowering::rules_of;
 pub use moves::{Move, MoveFamily, MoveKind};
 pub use outcome::{GameEnd, Termination};
 pub use perft::PerftMode;
+pub use query::{PawnStructure, power};
 pub use replay::{Replay, ReplayError, replay};

@@ -3,7 +3,9 @@
 
 mod brute;
 mod crosscheck;
+mod families;
 mod perft;
+mod query;
 mod replay;
 mod zobrist;
 

@@ -1,0 +1,141 @@
+//! Move families on the unbounded board, far moves, and the engine's range.
+
+use icn_model::{Coord, Dialect, Game, Int, Piece, PieceKind, Player};
+use icn_movegen::{Board, MoveFamily, MovegenError, Sq};
+
+fn far(n: i64) -> Coord {
+    Coord::new(5, n)
+}
+
+#[test]
+fn unbounded_rook_has_four_infinite_rays() {
+    let mut b = crate::board("w K100,100|k-100,-100|R0,0");
+    let fams = b.families().unwrap();
+    let rays: Vec<&MoveFamily> = fams.iter().filter(|f| f.from() == Sq::new(0, 0)).collect();
+    assert_eq!(rays.len(), 4);
+    assert!(rays.iter().all(|f| f.len().is_none()));
+    assert!(matches!(b.legal_moves(), Err(MovegenError::Infinite(_))));
+}
+
+#[test]
+fn far_moves_are_decided_by_arithmetic() {
+    let mut b = crate::board("w K0,0|k100,100|R5,5|b-7,1000000000000020");
+    assert!(
+        b.check_move(&Coord::new(5, 5), &far(1_000_000_000_000_000), None)
+            .is_ok()
+    );
+    assert!(
+        b.check_move(&Coord::new(5, 5), &far(-1_000_000_000_000_000), None)
+            .is_ok()
+    );
+    // 2^60 is outside the engine's range: refused, not wrapped.
+    let e = b
+        .check_move(&Coord::new(5, 5), &far(1 << 60), None)
+        .unwrap_err();
+    assert!(matches!(e, MovegenError::OutOfRange(_)), "{e}");
+    let huge = Coord {
+        x: Int::from(5),
+        y: Int::parse("100000000000000000000000000").unwrap(),
+    };
+    assert!(matches!(
+        b.check_move(&Coord::new(5, 5), &huge, None),
+        Err(MovegenError::OutOfRange(_))
+    ));
+    // A rook blocked far away by a piece at y = 10^15 + 3 on its file.
+    let mut b = crate::board("w K0,0|k100,100|R5,5|p5,1000000000000003");
+    assert!(
+        b.check_move(&Coord::new(5, 5), &far(1_000_000_000_000_003), None)
+            .is_ok()
+    );
+    assert!(
+        b.check_move(&Coord::new(5, 5), &far(1_000_000_000_000_004), None)
+            .is_err()
+    );
+}
+
+#[test]
+fn a_pawn_promotes_at_a_distant_row() {
+    let icn = "w (1000000000000|-1000000000000) K0,0|k100,100|P5,999999999999";
+    let g = Game::parse(icn, Dialect::Auto).unwrap();
+    let mut b = Board::from_game(&g).unwrap();
+    let queen = Piece::new(PieceKind::Queen, Player::White);
+    let to = Coord::new(5, 1_000_000_000_000i64);
+    let m = b
+        .check_move(&Coord::new(5, 999_999_999_999i64), &to, Some(queen))
+        .unwrap();
+    assert_eq!(m.promotion, Some(queen));
+    assert!(
+        b.check_move(&Coord::new(5, 999_999_999_999i64), &to, None)
+            .is_err()
+    );
+    assert_eq!(b.legal_moves_of_finite_pieces(), 8 + 4);
+}
+
+#[test]
+fn check_on_the_unbounded_board_is_answered_exactly() {
+    // Black rook far up the e-file checks the king; the white rook on the a-file
+    // may block on exactly one square of its infinite file; the king steps aside.
+    let mut b = crate::board("w K5,1|k100,100|r5,1000000|R1,500");
+    let fams = b.families().unwrap();
+    let rook: Vec<&MoveFamily> = fams
+        .iter()
+        .filter(|f| f.from() == Sq::new(1, 500))
+        .collect();
+    assert_eq!(rook.len(), 1, "{rook:?}");
+    assert!(matches!(rook[0], MoveFamily::Single(m) if m.to == Sq::new(5, 500)));
+    // A pinned rook keeps the part of its file between king and pinner (and the capture).
+    let mut b = crate::board("w K5,1|k100,100|r5,1000000|R5,7");
+    let fams = b.families().unwrap();
+    let total: u64 = fams
+        .iter()
+        .filter(|f| f.from() == Sq::new(5, 7))
+        .map(|f| f.len().unwrap())
+        .sum();
+    assert_eq!(
+        total,
+        1_000_000 - 2 - 1 + 1 - 1 + 1,
+        "squares 5,2..5,999999 minus 5,7, plus the capture"
+    );
+}
+
+#[test]
+fn slide_limit_and_border_make_rays_finite() {
+    let mut b = crate::board("w {\"slideLimit\": 1000} K0,0|k100,100|Q50,50");
+    let n: u64 = b.families().unwrap().iter().map(|f| f.len().unwrap()).sum();
+    // Queen: six free rays of 1000, 49 squares and a capture towards 100,100,
+    // 49 squares towards its own king; the king has 8 moves.
+    assert_eq!(n, 6 * 1000 + 50 + 49 + 8);
+    let mut b = crate::board("w -5,5,-5,5 K0,0|k5,5|R-5,-5");
+    assert!(b.families().unwrap().iter().all(|f| f.len().is_some()));
+}
+
+#[test]
+fn generated_moves_pass_check_move() {
+    for icn in [
+        "w 1,8,1,8 K5,1+|k5,8+|R1,1+|R8,1+|r1,8+|p4,4|P5,2+",
+        "b 3,3 (8|1) {\"slideLimit\": 5} K5,1|k5,8|P3,4|p4,4|AM0,0|ha2,2|RO-3,-3|hu7,7",
+    ] {
+        let mut b = crate::board(icn);
+        for m in b.legal_moves().unwrap() {
+            let got = b
+                .check_move(&m.from.to_coord(), &m.to.to_coord(), m.promotion)
+                .unwrap();
+            assert_eq!(got, m, "{icn}: {m}");
+        }
+    }
+}
+
+trait FiniteCount {
+    fn legal_moves_of_finite_pieces(&mut self) -> usize;
+}
+
+impl FiniteCount for Board {
+    /// Moves of everything but unbounded rays (here: king moves and promotions).
+    fn legal_moves_of_finite_pieces(&mut self) -> usize {
+        self.families()
+            .unwrap()
+            .iter()
+            .filter_map(|f| f.len())
+            .sum::<u64>() as usize
+    }
+}
