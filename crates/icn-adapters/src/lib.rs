@@ -1,1 +1,9 @@
-//! Converters between ICN and other formats (FEN, SAN, PGN, Sjaak variant files). Not yet implemented: see the adapters issue.
+#![doc = include_str!("../README.md")]
+//!
+//! ## Layout
+//! * [`fen`]: FEN / X-FEN / Shredder-FEN with crazyhouse pockets and three-check counters.
+//! * [`fen_icn`]: FEN ↔ ICN.
+
+pub mod conformance;
+pub mod fen;
+pub mod fen_icn;

@@ -1,0 +1,179 @@
+//! The adapter fixtures under `fixtures/{fen,san,pgn,sjaak}`, for `cargo test`
+//! and the xtask conformance harness.
+//!
+//! Layout: `fixtures/CORPUS/ok/` and `fixtures/CORPUS/err/`, each input beside
+//! its expected output `NAME.out`. The output of an input is computed by
+//! [`output_of`]; a case passes when it equals the `.out` file exactly and,
+//! under `ok/`, when no line of it is an error (under `err/`, every case must
+//! produce an error). Line-based inputs skip blank lines and lines starting
+//! with `#`, and print one output line per case, errors as `error: MESSAGE`.
+//!
+//! Inputs by extension:
+//! * `.fen`: one FEN per line → the ICN game (site dialect, compact); under
+//!   `ok/` the ICN must also convert back to the same FEN.
+//! * `.icn`: one ICN position per line → its X-FEN.
+//!
+//! Other files are ignored. A missing `.out` fails the case; [`bless_case`]
+//! writes it, on request only.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use icn_model::{Dialect, IcnForm, IcnStyle};
+
+use crate::fen::{CastlingStyle, Fen};
+use crate::fen_icn::{fen2icn, icn2fen};
+
+/// The corpora this module runs.
+pub const CORPORA: [&str; 4] = ["fen", "san", "pgn", "sjaak"];
+
+/// The input extensions this module understands.
+pub const INPUTS: [&str; 2] = ["fen", "icn"];
+
+/// `fixtures/CORPUS` of this workspace.
+pub fn fixtures_dir(corpus: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fixtures")
+        .join(corpus)
+}
+
+/// Every input under `root/ok` and `root/err`, sorted.
+///
+/// # Errors
+/// When a directory cannot be read.
+pub fn list_cases(root: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for sub in ["ok", "err"] {
+        let dir = root.join(sub);
+        if !dir.is_dir() {
+            continue;
+        }
+        for entry in fs::read_dir(&dir)? {
+            let path = entry?.path();
+            if path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| INPUTS.contains(&e))
+            {
+                out.push(path);
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// The style fixtures write ICN in.
+pub const FIXTURE_STYLE: IcnStyle = IcnStyle {
+    form: IcnForm::Compact,
+    dialect: Dialect::Site,
+};
+
+fn case_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .map(str::trim_end)
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+}
+
+fn line_output(r: Result<String, String>) -> String {
+    match r {
+        Ok(s) => s,
+        Err(e) => format!("error: {e}"),
+    }
+}
+
+/// The output of one input file (see the module docs).
+///
+/// # Errors
+/// When the file cannot be read or its extension is unknown.
+pub fn output_of(path: &Path) -> Result<String, String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let mut out = String::new();
+    match ext {
+        "fen" => {
+            for line in case_lines(&text) {
+                out.push_str(&line_output(
+                    fen2icn(line, FIXTURE_STYLE).map_err(|e| e.to_string()),
+                ));
+                out.push('\n');
+            }
+        }
+        "icn" => {
+            for line in case_lines(&text) {
+                out.push_str(&line_output(
+                    icn2fen(line, CastlingStyle::XFen).map_err(|e| e.to_string()),
+                ));
+                out.push('\n');
+            }
+        }
+        _ => return Err(format!("{}: unknown input kind `{ext}`", path.display())),
+    }
+    Ok(out)
+}
+
+fn expected_path(path: &Path) -> PathBuf {
+    path.with_extension("out")
+}
+
+/// Extra checks of an `ok/` case beyond its output (round trips).
+fn round_trips(path: &Path, text: &str) -> Result<(), String> {
+    if path.extension().and_then(|e| e.to_str()) == Some("fen") {
+        for line in case_lines(text) {
+            let want = Fen::parse(line.trim())
+                .map_err(|e| e.to_string())?
+                .write(CastlingStyle::XFen);
+            let icn = fen2icn(line, FIXTURE_STYLE).map_err(|e| e.to_string())?;
+            let back = icn2fen(&icn, CastlingStyle::XFen).map_err(|e| e.to_string())?;
+            if back != want {
+                return Err(format!("round trip of `{line}` gave `{back}`"));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs one case: its output must equal the `.out` file; `ok/` cases must
+/// have no error line and must round-trip; `err/` cases must be all errors.
+///
+/// # Errors
+/// A message saying what differed.
+pub fn run_case(path: &Path) -> Result<(), String> {
+    let actual = output_of(path)?;
+    let exp = expected_path(path);
+    let expected = fs::read_to_string(&exp)
+        .map_err(|e| format!("{}: {e} (bless to create it)", exp.display()))?;
+    if actual != expected {
+        return Err(format!(
+            "{}: output differs\n--- expected\n{expected}--- actual\n{actual}",
+            path.display()
+        ));
+    }
+    let in_ok = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .is_some_and(|n| n == "ok");
+    let errors = actual.lines().filter(|l| l.starts_with("error: ")).count();
+    if in_ok {
+        if errors > 0 {
+            return Err(format!("{}: an ok case printed an error", path.display()));
+        }
+        let text = fs::read_to_string(path).map_err(|e| e.to_string())?;
+        round_trips(path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+    } else if errors != actual.lines().count() || errors == 0 {
+        return Err(format!(
+            "{}: an err case produced a non-error",
+            path.display()
+        ));
+    }
+    Ok(())
+}
+
+/// Writes the `.out` file of a case from its current output.
+///
+/// # Errors
+/// When the input cannot be read or the output written.
+pub fn bless_case(path: &Path) -> Result<(), String> {
+    let actual = output_of(path)?;
+    fs::write(expected_path(path), actual).map_err(|e| e.to_string())
+}

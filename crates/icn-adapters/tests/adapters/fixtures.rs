@@ -1,0 +1,24 @@
+//! Every fixture case under `fixtures/{fen,san,pgn,sjaak}` (run with
+//! `ICN_BLESS=1` to rewrite the expected outputs).
+
+use std::path::PathBuf;
+
+use icn_adapters::conformance::{bless_case, run_case};
+use rstest::rstest;
+
+fn check(path: PathBuf) {
+    if std::env::var_os("ICN_BLESS").is_some() {
+        bless_case(&path).unwrap();
+    }
+    run_case(&path).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[rstest]
+fn fen_fixture(#[files("../../fixtures/fen/*/*.fen")] path: PathBuf) {
+    check(path);
+}
+
+#[rstest]
+fn icn_to_fen_fixture(#[files("../../fixtures/fen/*/*.icn")] path: PathBuf) {
+    check(path);
+}

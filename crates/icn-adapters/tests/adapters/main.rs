@@ -1,0 +1,4 @@
+//! The adapters' integration tests: one binary.
+
+mod fen;
+mod fixtures;
