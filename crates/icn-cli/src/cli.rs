@@ -31,6 +31,12 @@ pub enum Command {
     Example(cmd::example::Args),
     /// List the built-in variant catalogue or show one variant.
     Variant(cmd::variant::Args),
+    /// Replay a game with exact legality; print the final position and result.
+    Replay(cmd::replay::Args),
+    /// Count the leaves of the legal move tree (perft).
+    Perft(cmd::perft::Args),
+    /// Position queries: check, mate, material, pawn structure, zobrist key.
+    Info(cmd::info::Args),
 }
 
 /// The dialect to read ICN in.

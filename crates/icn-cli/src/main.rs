@@ -25,6 +25,9 @@ fn main() -> ExitCode {
         Command::Check(args) => cmd::check::run(&args),
         Command::Example(args) => cmd::example::run(&args),
         Command::Variant(args) => cmd::variant::run(&args),
+        Command::Replay(args) => cmd::replay::run(&args),
+        Command::Perft(args) => cmd::perft::run(&args),
+        Command::Info(args) => cmd::info::run(&args),
     };
     match result {
         Ok(Outcome::Valid) => ExitCode::SUCCESS,

@@ -9,6 +9,9 @@
 pub mod check;
 pub mod convert;
 pub mod example;
+pub mod info;
+pub mod perft;
+pub mod replay;
 pub mod variant;
 
 /// What a command found in its input.

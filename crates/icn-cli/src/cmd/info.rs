@@ -1,0 +1,142 @@
+//! `icn info [--json] FILE|-`: position queries for a position, or for the
+//! final position of a game (its moves replayed with exact legality): side to
+//! move, check, mate, stalemate, halfmove clock, move number, ply, material
+//! power per player, promoted pieces, pawn structure, the pieces giving check,
+//! and the zobrist key (Polyglot's for orthodox 8×8 positions).
+
+use std::io::{self, Write as _};
+
+use icn_model::Player;
+use icn_movegen::Sq;
+
+use crate::cli::FromDialect;
+use crate::cmd::Outcome;
+use crate::document::read_game;
+use crate::input::InputArg;
+
+/// Options of `icn info`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Dialect ICN input must follow.
+    #[arg(long, value_enum, default_value_t)]
+    pub from_dialect: FromDialect,
+    /// The input.
+    #[command(flatten)]
+    pub input: InputArg,
+}
+
+fn squares(v: &[Sq]) -> Vec<String> {
+    v.iter().map(ToString::to_string).collect()
+}
+
+/// Runs `icn info`.
+///
+/// # Errors
+/// I/O failures.
+pub fn run(args: &Args) -> anyhow::Result<Outcome> {
+    let input = args.input.open()?;
+    let origin = input.origin.clone();
+    let text = match input.read_text()? {
+        Ok(t) => t,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Ok(Outcome::Invalid);
+        }
+    };
+    let game = match read_game(&text, args.from_dialect.into()) {
+        Ok((g, _)) => g,
+        Err(e) => {
+            eprintln!("{}", e.render(&origin, &text));
+            return Ok(Outcome::Invalid);
+        }
+    };
+    let mut b = match icn_movegen::replay(&game, None) {
+        Ok(r) => r.board,
+        Err(e) => {
+            eprintln!("{origin}: {e}");
+            return Ok(Outcome::Invalid);
+        }
+    };
+    let side = b.side_to_move();
+    let (check, mate, stalemate) = match (b.is_checkmate(), b.is_stalemate()) {
+        (Ok(m), Ok(s)) => (b.in_check(), m, s),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("{origin}: {e}");
+            return Ok(Outcome::Invalid);
+        }
+    };
+    let players: Vec<Player> = game.position.players();
+    let power: Vec<(String, u64)> = players
+        .iter()
+        .map(|&p| (p.name().to_string(), b.power_of(&b.squares_of(p))))
+        .collect();
+    let opponents: Vec<Sq> = players
+        .iter()
+        .filter(|&&p| p != side)
+        .flat_map(|&p| b.squares_of(p))
+        .collect();
+    let royals: Vec<Sq> = b
+        .squares_of(side)
+        .into_iter()
+        .filter(|&s| {
+            b.piece_at(s)
+                .is_some_and(|p| icn_rules::movement::royal_by_default(p.kind))
+        })
+        .collect();
+    let checkers = b.attacks(&opponents, &royals);
+    let pawns = b.pawn_structure();
+    let promoted = b.promoted_pieces();
+    let mut out = io::stdout().lock();
+    if args.json {
+        let obj = serde_json::json!({
+            "side_to_move": side.name(),
+            "check": check,
+            "mate": mate,
+            "stalemate": stalemate,
+            "halfmove_clock": b.halfmove_clock(),
+            "move_number": b.fullmove_number(),
+            "ply": b.ply(),
+            "power": power.iter().map(|(p, v)| (p.clone(), serde_json::json!(v))).collect::<serde_json::Map<_, _>>(),
+            "checkers": squares(&checkers),
+            "promoted": squares(&promoted),
+            "pawns": {
+                "connected": squares(&pawns.connected),
+                "doubled": squares(&pawns.doubled),
+                "isolated": squares(&pawns.isolated),
+                "passed": squares(&pawns.passed),
+            },
+            "zobrist": b.zobrist_hex(),
+        });
+        writeln!(out, "{obj}")?;
+    } else {
+        writeln!(out, "side to move: {side}")?;
+        writeln!(out, "check: {check}")?;
+        writeln!(out, "mate: {mate}")?;
+        writeln!(out, "stalemate: {stalemate}")?;
+        writeln!(out, "halfmove clock: {}", b.halfmove_clock())?;
+        writeln!(out, "move number: {}", b.fullmove_number())?;
+        writeln!(out, "ply: {}", b.ply())?;
+        for (p, v) in &power {
+            writeln!(out, "power {p}: {v}")?;
+        }
+        writeln!(out, "checkers: {}", squares(&checkers).join(" "))?;
+        writeln!(out, "promoted: {}", squares(&promoted).join(" "))?;
+        writeln!(
+            out,
+            "connected pawns: {}",
+            squares(&pawns.connected).join(" ")
+        )?;
+        writeln!(out, "doubled pawns: {}", squares(&pawns.doubled).join(" "))?;
+        writeln!(
+            out,
+            "isolated pawns: {}",
+            squares(&pawns.isolated).join(" ")
+        )?;
+        writeln!(out, "passed pawns: {}", squares(&pawns.passed).join(" "))?;
+        writeln!(out, "zobrist: {}", b.zobrist_hex())?;
+    }
+    Ok(Outcome::Valid)
+}

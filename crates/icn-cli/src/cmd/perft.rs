@@ -1,0 +1,129 @@
+//! `icn perft --depth N [--divide] [--slide-limit N] [--leaf] FILE|-|--variant NAME`:
+//! counts the leaves of the legal move tree exactly, with the time taken and
+//! nodes per second on standard error. Refuses (exit 1) when some move set
+//! on the way is infinite (no slide limit and no border).
+
+use std::io::{self, Write as _};
+use std::time::Instant;
+
+use anyhow::bail;
+use icn_movegen::{Board, PerftMode};
+
+use crate::cli::FromDialect;
+use crate::cmd::Outcome;
+use crate::document::read_game;
+use crate::input::InputArg;
+
+/// Options of `icn perft`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Plies to search.
+    #[arg(long)]
+    pub depth: u32,
+    /// Print each root move with its count.
+    #[arg(long)]
+    pub divide: bool,
+    /// Override the slide limit (the `slideLimit` property).
+    #[arg(long, value_name = "N")]
+    pub slide_limit: Option<i64>,
+    /// Make and unmake every leaf instead of counting the last ply.
+    #[arg(long)]
+    pub leaf: bool,
+    /// A catalogue variant's start position instead of a file.
+    #[arg(long, value_name = "NAME", conflicts_with = "file")]
+    pub variant: Option<String>,
+    /// Dialect ICN input must follow.
+    #[arg(long, value_enum, default_value_t)]
+    pub from_dialect: FromDialect,
+    /// The input.
+    #[command(flatten)]
+    pub input: InputArg,
+}
+
+fn board(args: &Args) -> anyhow::Result<Result<Board, String>> {
+    let (position, mut rules) = match &args.variant {
+        Some(name) => {
+            let v = icn_rules::catalogue::find(name)?
+                .variant()
+                .map_err(anyhow::Error::from);
+            match v {
+                Ok(v) => (v.position, v.rules),
+                Err(e) => return Ok(Err(e.to_string())),
+            }
+        }
+        None => {
+            let input = args.input.open()?;
+            let origin = input.origin.clone();
+            let text = match input.read_text()? {
+                Ok(t) => t,
+                Err(m) => return Ok(Err(m)),
+            };
+            let game = match read_game(&text, args.from_dialect.into()) {
+                Ok((g, _)) => g,
+                Err(e) => return Ok(Err(e.render(&origin, &text))),
+            };
+            match icn_movegen::rules_of(&game) {
+                Ok(r) => (game.position, r),
+                Err(e) => return Ok(Err(e.to_string())),
+            }
+        }
+    };
+    if let Some(n) = args.slide_limit {
+        if n < 0 {
+            bail!("--slide-limit must not be negative");
+        }
+        rules.slide_limit = Some(icn_model::Int::from(n));
+    }
+    Ok(Board::new(&position, &rules).map_err(|e| e.to_string()))
+}
+
+/// Runs `icn perft`.
+///
+/// # Errors
+/// I/O failures and a bad `--variant` name.
+pub fn run(args: &Args) -> anyhow::Result<Outcome> {
+    let mut b = match board(args)? {
+        Ok(b) => b,
+        Err(m) => {
+            eprintln!("error: {m}");
+            return Ok(Outcome::Invalid);
+        }
+    };
+    let mode = if args.leaf {
+        PerftMode::MakeEveryLeaf
+    } else {
+        PerftMode::Bulk
+    };
+    let start = Instant::now();
+    let mut out = io::stdout().lock();
+    let total = if args.divide {
+        match b.perft_divide(args.depth, mode) {
+            Ok(list) => {
+                for (m, n) in &list {
+                    writeln!(out, "{m} {n}")?;
+                }
+                list.iter().map(|(_, n)| n).sum()
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Ok(Outcome::Invalid);
+            }
+        }
+    } else {
+        match b.perft(args.depth, mode) {
+            Ok(n) => n,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Ok(Outcome::Invalid);
+            }
+        }
+    };
+    let secs = start.elapsed().as_secs_f64();
+    writeln!(out, "{total}")?;
+    eprintln!(
+        "depth {}: {total} nodes in {secs:.3} s ({:.1} Mnodes/s)",
+        args.depth,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(Outcome::Valid)
+}
