@@ -57,7 +57,7 @@ macro_rules! corpora {
     };
 }
 
-corpora!(icn);
+corpora!(icn, perft);
 
 /// The corpus called `name`.
 pub fn find(name: &str) -> Option<&'static dyn Corpus> {

@@ -29,7 +29,7 @@ fn read(path: &std::path::Path) -> Case {
 }
 
 #[rstest::rstest]
-fn perft_fixture(#[files("../../fixtures/perft/*.perft")] path: PathBuf) {
+fn perft_fixture(#[files("../../fixtures/perft/ok/*.perft")] path: PathBuf) {
     let case = read(&path);
     let mut b = crate::board(&case.icn);
     let key = b.zobrist();
@@ -87,4 +87,14 @@ fn classical_without_slide_limit_is_refused() {
     let mut b = crate::board(&icn);
     let e = b.perft(1, PerftMode::Bulk).unwrap_err();
     assert!(e.to_string().contains("infinite"), "{e}");
+}
+
+/// `fixtures/perft/err/NAME.icn`: perft 1 is refused with the message in `NAME.err`.
+#[rstest::rstest]
+fn perft_refusal(#[files("../../fixtures/perft/err/*.icn")] path: PathBuf) {
+    let text = std::fs::read_to_string(&path).unwrap();
+    let expected = std::fs::read_to_string(path.with_extension("err")).unwrap();
+    let g = icn_model::Game::parse(text.trim(), icn_model::Dialect::Auto).unwrap();
+    let e = icn_movegen::Board::from_game(&g).and_then(|mut b| b.perft(1, PerftMode::Bulk)).unwrap_err();
+    assert_eq!(e.to_string(), expected.trim_end(), "{}", path.display());
 }
