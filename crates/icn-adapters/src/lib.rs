@@ -7,3 +7,4 @@
 pub mod conformance;
 pub mod fen;
 pub mod fen_icn;
+pub mod sjaak;

@@ -2,3 +2,4 @@
 
 mod fen;
 mod fixtures;
+mod sjaak;

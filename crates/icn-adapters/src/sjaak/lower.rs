@@ -1,0 +1,535 @@
+//! A [`SjaakVariant`] as icn-rules objects: [`to_variant`].
+//!
+//! The board `FILESxRANKS` becomes a finite region from `1,1` (a1) with the
+//! `Exclude:` squares excluded; zones become square sets (whole board rows
+//! become rows). Each piece's `Move:`/`Capture:`/`Initial:` lines become one
+//! [`Movement`]; the piece is mapped onto the ICN kind that moves the same
+//! way ([`kind_with_movement`]) or, when none does or it is taken, onto a
+//! free kind whose movement is overridden in [`RuleSet::movements`]. `royal`,
+//! `set_ep` and `take_ep` become royalty and en passant; `Castle:` lines
+//! become the site rule when they are exactly what it allows (king two
+//! squares toward a rook at least three away, the rook landing on the square
+//! crossed), else explicit castling moves; `Promotion:` becomes promotion
+//! rules; `Rule:` end conditions become win, stalemate, repetition and
+//! perpetual-check rules. The `FEN:` becomes the start position: a piece gets
+//! its `+` right when the castling field names it, when it has `Initial:`
+//! moves, or when it stands in its `Special:` zone. `Value:`, `Symbol:`'s SAN
+//! letter and the `XBoard` lines carry no rules and are not kept.
+//!
+//! Refused, each with its name ([`Refusal`]): drops and holdings (`Drop zone`,
+//! pieces in hand, `allow drops`, …), `Prison`, `Max`, flags other than
+//! `royal`/`set_ep`/`take_ep`, special rules other than `special init`,
+//! `WhiteFlag`/`BlackFlag` and the flag, bare-king and no-pieces conditions,
+//! `illegal` scores, `Special:` moves of a piece that could come back to its
+//! zone (without `special init`), promotion to `+` pieces, optional promotion
+//! where the piece could still move, different promotion rules for two piece
+//! types of one side, a missing `FEN:` or `Symbol:`, more than 20 piece
+//! types, and leaps of more than two legs.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use icn_model::{Coord, Int, MoveRule, PieceKind, PlacedPiece, Player};
+use icn_rules::movement::{kind_with_movement, movement_of, royal_by_default};
+use icn_rules::{
+    Action, CastleMove, Castling, Component, EnPassant, Frame, Movement, Outcome, Pattern,
+    PromotionRule, Region, RuleSet, Variant, WinRule, Zone,
+};
+
+use super::{RuleItem, Score, SjaakPiece, SjaakVariant, Sq};
+
+/// A feature of a Sjaak variant the rule objects cannot express.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{variant}: {feature} cannot be expressed in the rule objects")]
+pub struct Refusal {
+    /// The variant's name.
+    pub variant: String,
+    /// The feature, named as the file names it.
+    pub feature: String,
+}
+
+/// The ICN square of a Sjaak square.
+pub fn coord_of(s: Sq) -> Coord {
+    Coord::new(i64::from(s.file) + 1, i64::from(s.rank) + 1)
+}
+
+fn zone_of(v: &SjaakVariant, squares: &[Sq]) -> Zone {
+    let mut by_rank: BTreeMap<u8, usize> = BTreeMap::new();
+    for s in squares {
+        *by_rank.entry(s.rank).or_default() += 1;
+    }
+    let full = !squares.is_empty()
+        && by_rank.values().all(|&n| n == usize::from(v.files))
+        && squares.iter().collect::<BTreeSet<_>>().len() == squares.len();
+    if full {
+        Zone::rows(by_rank.keys().map(|&r| Int::from(i64::from(r) + 1)))
+    } else {
+        Zone::squares(squares.iter().map(|&s| coord_of(s)))
+    }
+}
+
+/// Kinds free for custom pieces, royal ones last.
+const FREE_KINDS: [PieceKind; 20] = [
+    PieceKind::Guard,
+    PieceKind::Hawk,
+    PieceKind::Camel,
+    PieceKind::Giraffe,
+    PieceKind::Zebra,
+    PieceKind::Centaur,
+    PieceKind::Knightrider,
+    PieceKind::Amazon,
+    PieceKind::Chancellor,
+    PieceKind::Archbishop,
+    PieceKind::Huygen,
+    PieceKind::Rose,
+    PieceKind::Queen,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Knight,
+    PieceKind::Pawn,
+    PieceKind::King,
+    PieceKind::RoyalCentaur,
+    PieceKind::RoyalQueen,
+];
+
+struct Lowering<'a> {
+    v: &'a SjaakVariant,
+    refusals: Vec<String>,
+}
+
+impl Lowering<'_> {
+    fn refuse(&mut self, feature: impl Into<String>) {
+        let f = feature.into();
+        if !self.refusals.contains(&f) {
+            self.refusals.push(f);
+        }
+    }
+
+    fn zone(&self, name: &str) -> Vec<Sq> {
+        self.v.zone(name).unwrap_or_default()
+    }
+
+    /// Whether every image of every component is forward (dy > 0 for White).
+    fn forward_only(m: &Movement) -> bool {
+        m.components.iter().all(|c| {
+            let vs: Vec<icn_rules::Vector> = match &c.pattern {
+                Pattern::Leap { vector, symmetry }
+                | Pattern::Ride {
+                    vector, symmetry, ..
+                } => symmetry.images(*vector),
+                Pattern::Lame { first, then, .. } => vec![first.plus(*then)],
+                _ => return false,
+            };
+            c.frame == Frame::Forward && vs.iter().all(|v| v.dy > 0)
+        })
+    }
+
+    fn movement(&mut self, p: &SjaakPiece) -> Movement {
+        let mut comps: Vec<Component> = Vec::new();
+        let add = |this: &mut Self, descs: &[super::MoveDesc], action: Action| -> Vec<Component> {
+            let mut out = Vec::new();
+            for d in descs {
+                match d.components(action) {
+                    Ok(c) => out.extend(c),
+                    Err(e) => this.refuse(format!("{} (piece {})", e, p.name)),
+                }
+            }
+            out
+        };
+        let set_ep = p.flags.iter().any(|f| f == "set_ep");
+        let take_ep = p.flags.iter().any(|f| f == "take_ep");
+        let move_action = if p.captures.is_some() {
+            Action::MoveOnly
+        } else {
+            Action::MoveOrCapture
+        };
+        comps.extend(add(self, &p.moves, move_action));
+        let captures = add(
+            self,
+            p.captures.as_deref().unwrap_or(&[]),
+            Action::CaptureOnly,
+        );
+        comps.extend(captures.iter().cloned());
+        if take_ep {
+            let source = if p.captures.is_some() {
+                captures
+            } else {
+                comps.clone()
+            };
+            for c in source {
+                if matches!(
+                    c.pattern,
+                    Pattern::Leap { .. } | Pattern::Ride { max: Some(1), .. }
+                ) {
+                    comps.push(Component {
+                        action: Action::EnPassant,
+                        ..c
+                    });
+                }
+            }
+        }
+        let plain = Movement {
+            components: comps.clone(),
+        };
+        let initial: Vec<super::MoveDesc> = p.initial.clone();
+        let mut right_moves = add(self, &initial, Action::MoveOnly);
+        if !p.specials.is_empty() {
+            if !self.v.has_rule("special init") && !Self::forward_only(&plain) {
+                self.refuse(format!(
+                    "`Special:` moves of piece {} (it could come back to its zone; without `special init` Sjaak allows them there again)",
+                    p.name
+                ));
+            }
+            let specials: Vec<super::MoveDesc> = p.specials.iter().map(|s| s.2.clone()).collect();
+            right_moves.extend(add(self, &specials, Action::MoveOnly));
+        }
+        for mut c in right_moves {
+            c.needs_right = true;
+            c.sets_en_passant =
+                set_ep && matches!(c.pattern, Pattern::Ride { max: Some(n), .. } if n > 1);
+            comps.push(c);
+        }
+        let mut out = Movement::default();
+        for c in comps {
+            if !out.components.contains(&c) {
+                out.components.push(c);
+            }
+        }
+        out
+    }
+}
+
+/// The icn-rules variant of a Sjaak variant.
+///
+/// # Errors
+/// Every feature that cannot be expressed, named.
+///
+/// ```
+/// use icn_adapters::sjaak::{read_variants, to_variant};
+/// let text = include_str!("../../../../fixtures/sjaak/ok/fide.sjaak");
+/// let v = to_variant(&read_variants(text).unwrap()[0]).unwrap();
+/// assert_eq!(v.position.pieces.len(), 32);
+/// assert!(v.rules.movements.is_empty());
+/// ```
+pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
+    let mut l = Lowering {
+        v,
+        refusals: Vec::new(),
+    };
+    let mut rules = RuleSet {
+        region: Region::finite(i64::from(v.files), i64::from(v.ranks)),
+        draws: icn_rules::Draws {
+            move_rule: Some(Int::from(100)),
+            ..icn_rules::Draws::default()
+        },
+        ..RuleSet::default()
+    };
+    rules.region.excluded = v.exclude.iter().map(|&s| coord_of(s)).collect();
+    if !v.white_flag.is_empty() || !v.black_flag.is_empty() {
+        l.refuse("`WhiteFlag`/`BlackFlag` (capture the flag)");
+    }
+    end_rules(&mut l, &mut rules);
+    // Pieces → kinds.
+    let mut kinds: Vec<PieceKind> = Vec::new();
+    let mut taken: BTreeSet<PieceKind> = BTreeSet::new();
+    let mut royal_kinds = BTreeSet::new();
+    for p in &v.pieces {
+        piece_refusals(&mut l, p);
+        let m = l.movement(p);
+        let royal = p.flags.iter().any(|f| f == "royal");
+        let kind = match kind_with_movement(&m, royal).filter(|k| !taken.contains(k)) {
+            Some(k) => k,
+            None => {
+                let order = FREE_KINDS
+                    .iter()
+                    .copied()
+                    .filter(|&k| royal_by_default(k) == royal);
+                let rest = FREE_KINDS
+                    .iter()
+                    .copied()
+                    .filter(|&k| royal_by_default(k) != royal);
+                match order.chain(rest).find(|k| !taken.contains(k)) {
+                    Some(k) => k,
+                    None => {
+                        l.refuse("more than 20 piece types");
+                        break;
+                    }
+                }
+            }
+        };
+        if !m.same_as(&movement_of(kind)) {
+            rules.movements.insert(kind, m);
+        }
+        if royal {
+            royal_kinds.insert(kind);
+        }
+        taken.insert(kind);
+        kinds.push(kind);
+    }
+    rules.royals = PieceKind::ALL
+        .into_iter()
+        .filter(|k| royal_kinds.contains(k) || (royal_by_default(*k) && !taken.contains(k)))
+        .collect();
+    let flagged = |f: &str| -> BTreeSet<PieceKind> {
+        v.pieces
+            .iter()
+            .zip(&kinds)
+            .filter(|(p, _)| p.flags.iter().any(|x| x == f))
+            .map(|(_, &k)| k)
+            .collect()
+    };
+    rules.en_passant = EnPassant {
+        leavers: flagged("set_ep"),
+        takers: flagged("take_ep"),
+    };
+    promotions(&mut l, &mut rules, &kinds);
+    castling(&mut rules, v, &kinds);
+    let position = super::position::position_of(v, &kinds, &mut |f| l.refuse(f));
+    if !l.refusals.is_empty() {
+        return Err(l
+            .refusals
+            .into_iter()
+            .map(|feature| Refusal {
+                variant: v.name.clone(),
+                feature,
+            })
+            .collect());
+    }
+    let mut position = position.unwrap_or_default();
+    position.move_rule = Some(MoveRule {
+        played: position
+            .move_rule
+            .as_ref()
+            .map_or(Int::ZERO, |m| m.played.clone()),
+        limit: Int::from(100),
+    });
+    Ok(Variant {
+        code: v.name.clone(),
+        name: v.name.clone(),
+        valid_from_ms: 0,
+        valid_until_ms: None,
+        rules,
+        position,
+    })
+}
+
+fn piece_refusals(l: &mut Lowering<'_>, p: &SjaakPiece) {
+    if p.drop_zone.is_some() {
+        l.refuse(format!("`Drop zone` (drops, piece {})", p.name));
+    }
+    if p.prison.is_some() {
+        l.refuse(format!("`Prison` (piece {} confined to a zone)", p.name));
+    }
+    if let Some(max) = &p.max {
+        let royal = p.flags.iter().any(|f| f == "royal");
+        let default = max.iter().all(|&n| n == 0 || (royal && n == 1));
+        if !default {
+            l.refuse(format!(
+                "`Max` (a limit on the number of {} pieces)",
+                p.name
+            ));
+        }
+    }
+    for f in &p.flags {
+        if !["royal", "set_ep", "take_ep"].contains(&f.as_str()) {
+            l.refuse(format!("the flag `{f}` (piece {})", p.name));
+        }
+    }
+    if p.symbol.is_none() {
+        l.refuse(format!("a piece without `Symbol` ({})", p.name));
+    }
+}
+
+fn end_rules(l: &mut Lowering<'_>, rules: &mut RuleSet) {
+    let mut wins = vec![WinRule::Checkmate];
+    for r in &l.v.rules.clone() {
+        match r {
+            RuleItem::Special(s) if s == "special init" => {}
+            RuleItem::Special(s) => l.refuse(format!("the rule `{s}`")),
+            RuleItem::End {
+                condition,
+                n,
+                score,
+            } => match (condition.as_str(), score) {
+                ("checkmate", Score::Win) => {}
+                ("checkmate", Score::Loss) => wins = vec![WinRule::Checkmated],
+                ("stalemate", Score::Draw) => rules.stalemate = Outcome::Draw,
+                ("stalemate", Score::Win) => rules.stalemate = Outcome::Loss,
+                ("stalemate", Score::Loss) => rules.stalemate = Outcome::Win,
+                ("repeat", Score::Draw) => {
+                    rules.draws.repetition = match n.unwrap_or(3) {
+                        0 => None,
+                        k => Some(k),
+                    }
+                }
+                ("perpetual", Score::Repeat) => {}
+                ("perpetual", Score::Loss) => {
+                    rules.losses.perpetual_check = Some(n.unwrap_or(3));
+                }
+                ("check", Score::Win) => wins.push(WinRule::Checks(n.unwrap_or(3))),
+                _ => {
+                    let n = n.map(|n| n.to_string()).unwrap_or_default();
+                    l.refuse(format!("the rule `{condition}{n} = {}`", score.word()));
+                }
+            },
+        }
+    }
+    rules.wins = vec![(Player::White, wins.clone()), (Player::Black, wins)];
+}
+
+fn symbol_kind(v: &SjaakVariant, kinds: &[PieceKind], c: char) -> Option<PieceKind> {
+    v.pieces.iter().zip(kinds).find_map(|(p, &k)| {
+        let (san, w, _) = p.symbol.as_ref()?;
+        (w == &c.to_string() || san == &c.to_string()).then_some(k)
+    })
+}
+
+/// Whether a piece with `m` has no move from any square of `zone` (for White).
+fn dead_end(v: &SjaakVariant, m: &Movement, zone: &[Sq], player: Player) -> bool {
+    let fwd = if player == Player::White {
+        icn_rules::Vector::new(0, 1)
+    } else {
+        icn_rules::Vector::new(0, -1)
+    };
+    zone.iter().all(|s| {
+        m.components.iter().all(|c| {
+            let ends: Vec<icn_rules::Vector> = match &c.pattern {
+                Pattern::Leap { vector, symmetry }
+                | Pattern::Ride {
+                    vector, symmetry, ..
+                }
+                | Pattern::Hop { vector, symmetry } => symmetry.images(*vector),
+                Pattern::Lame {
+                    first,
+                    then,
+                    symmetry,
+                } => symmetry
+                    .pair_images(*first, *then)
+                    .into_iter()
+                    .map(|(a, b)| a.plus(b))
+                    .collect(),
+                _ => return false,
+            };
+            ends.iter().all(|&e| {
+                let d = c.frame.apply(e, fwd);
+                let (x, y) = (i64::from(s.file) + d.dx, i64::from(s.rank) + d.dy);
+                let off =
+                    !(0..i64::from(v.files)).contains(&x) || !(0..i64::from(v.ranks)).contains(&y);
+                off || v.exclude.contains(&Sq {
+                    file: x as u8,
+                    rank: y as u8,
+                })
+            })
+        })
+    })
+}
+
+fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
+    let v = l.v;
+    let mut by_player: BTreeMap<Player, PromotionRule> = BTreeMap::new();
+    for (p, &kind) in v.pieces.iter().zip(kinds) {
+        for (zw, zb, choices) in &p.promotions {
+            let mut kinds_out = Vec::new();
+            for c in choices.chars() {
+                if c == '+' {
+                    l.refuse(format!("promotion to `+` pieces (piece {})", p.name));
+                } else if let Some(k) = symbol_kind(v, kinds, c) {
+                    kinds_out.push(k);
+                } else {
+                    l.refuse(format!("promotion choice `{c}` that names no piece"));
+                }
+            }
+            let m = rules.movement(kind);
+            for (player, zname) in [(Player::White, zw), (Player::Black, zb)] {
+                let squares = l.zone(zname);
+                let mandatory = match &p.optional_promotion {
+                    Some((a, b, c)) if a == "empty" && b == "empty" && c.is_empty() => true,
+                    Some(_) => {
+                        l.refuse(format!("`Optional promotion` zones (piece {})", p.name));
+                        true
+                    }
+                    None if dead_end(v, &m, &squares, player) => true,
+                    None => {
+                        l.refuse(format!(
+                            "optional promotion where piece {} can still move (Sjaak's default)",
+                            p.name
+                        ));
+                        true
+                    }
+                };
+                let rule = PromotionRule {
+                    player,
+                    promoting: [kind].into_iter().collect(),
+                    zone: zone_of(v, &squares),
+                    choices: kinds_out.clone(),
+                    mandatory,
+                };
+                match by_player.get_mut(&player) {
+                    None => {
+                        by_player.insert(player, rule);
+                    }
+                    Some(r)
+                        if r.zone == rule.zone
+                            && r.choices == rule.choices
+                            && r.mandatory == rule.mandatory =>
+                    {
+                        r.promoting.insert(kind);
+                    }
+                    Some(_) => l.refuse(format!(
+                        "promotion rules that differ between piece types ({player})"
+                    )),
+                }
+            }
+        }
+    }
+    rules.promotions = by_player.into_values().collect();
+}
+
+fn castling(rules: &mut RuleSet, v: &SjaakVariant, kinds: &[PieceKind]) {
+    let mut explicit = Vec::new();
+    let mut site_like = true;
+    let mut castlers = BTreeSet::new();
+    for (p, &kind) in v.pieces.iter().zip(kinds) {
+        for c in &p.castles {
+            castlers.insert(kind);
+            site_like &= c.also.is_empty();
+            for &to in std::iter::once(&c.to).chain(&c.also) {
+                let east = to.file > c.from.file;
+                let partner_to = Sq {
+                    file: if east { to.file - 1 } else { to.file + 1 },
+                    rank: to.rank,
+                };
+                let same_rank = c.from.rank == to.rank && to.rank == c.with.rank;
+                let two = c.from.file.abs_diff(to.file) == 2;
+                let toward = (c.with.file > c.from.file) == east;
+                let far = c.from.file.abs_diff(c.with.file) >= 3;
+                site_like &= same_rank && two && toward && far;
+                explicit.push(CastleMove {
+                    player: c.player,
+                    king_from: coord_of(c.from),
+                    king_to: coord_of(to),
+                    partner_from: coord_of(c.with),
+                    partner_to: coord_of(partner_to),
+                });
+            }
+        }
+    }
+    rules.castling = if explicit.is_empty() {
+        Castling::none()
+    } else if site_like && castlers.iter().all(|&k| k == PieceKind::King) {
+        Castling::site()
+    } else {
+        Castling {
+            explicit,
+            ..Castling::none()
+        }
+    };
+}
+
+/// The rights, squares and pieces of a start position (used by the FEN reader).
+pub(super) fn placed(kind: PieceKind, player: Player, s: Sq, right: bool) -> PlacedPiece {
+    PlacedPiece {
+        piece: icn_model::Piece::new(kind, player),
+        at: coord_of(s),
+        special_right: right,
+    }
+}

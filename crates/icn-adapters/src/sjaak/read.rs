@@ -1,0 +1,754 @@
+//! Reading a Sjaak `variants.txt` file into [`SjaakVariant`]s.
+//!
+//! Every line is `KEYWORD: VALUE` after removing what follows a `#` outside
+//! quotes; blank lines are skipped. Lines before the first `Variant:` must be
+//! blank or comments. Errors carry the line and column (1-based) and say
+//! what was expected and what was found; every error of a variant is
+//! reported, and variants are read independently ([`read_file`]).
+
+use std::fmt;
+
+use icn_model::Player;
+
+use super::moves::parse_move;
+use super::{CastleDef, RuleItem, Score, SjaakPiece, SjaakVariant, Sq};
+
+/// A problem at a line and column of a Sjaak file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{col}: {message}")]
+pub struct SjaakError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column.
+    pub col: usize,
+    /// What was expected and found.
+    pub message: String,
+}
+
+/// The flags a `Flags:` line may hold.
+pub const FLAGS: [&str; 11] = [
+    "royal",
+    "set_ep",
+    "take_ep",
+    "drop_no_check",
+    "drop_no_mate",
+    "drop_one_file",
+    "drop_dead",
+    "no_mate",
+    "shak",
+    "no_retaliate",
+    "endangered",
+];
+
+/// The special rules a `Rule:` line may name.
+pub const SPECIAL_RULES: [&str; 15] = [
+    "taboo",
+    "keep capture",
+    "return capture",
+    "duplecheck",
+    "allow pickup",
+    "allow drops",
+    "force drops",
+    "gate drops",
+    "promote here",
+    "special init",
+    "bare rule",
+    "chase rule",
+    "shak rule",
+    "forced capture",
+    "en-passant check",
+];
+
+/// The game-ending conditions of `CONDITION = SCORE` items.
+pub const CONDITIONS: [&str; 9] = [
+    "checkmate",
+    "stalemate",
+    "repeat",
+    "perpetual",
+    "loneking",
+    "nopieces",
+    "captureanyflag",
+    "captureallflags",
+    "check",
+];
+
+/// The outcome of reading one variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantRead {
+    /// The name on its `Variant:` line.
+    pub name: String,
+    /// Its line.
+    pub line: usize,
+    /// The variant, or every error found in it.
+    pub result: Result<SjaakVariant, Vec<SjaakError>>,
+}
+
+/// What [`read_file`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SjaakFile {
+    /// Each variant in order.
+    pub variants: Vec<VariantRead>,
+    /// Errors outside any variant.
+    pub stray: Vec<SjaakError>,
+}
+
+/// Reads every variant of a file, each on its own.
+///
+/// ```
+/// use icn_adapters::sjaak::read_file;
+/// let f = read_file("Variant: T\nBoard: 8x8\nPiece: K\nMove: leap (1,1)\nFlags: royal, flying\n");
+/// let e = f.variants[0].result.as_ref().unwrap_err();
+/// assert_eq!(e[0].to_string(), "5:15: unknown flag `flying`");
+/// ```
+pub fn read_file(text: &str) -> SjaakFile {
+    let mut out = SjaakFile {
+        variants: Vec::new(),
+        stray: Vec::new(),
+    };
+    let mut cur: Option<Reader> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = strip_comment(raw);
+        if line.trim().is_empty() {
+            continue;
+        }
+        let Some(colon) = line.find(':') else {
+            let col = line.len() - line.trim_start().len() + 1;
+            let e = SjaakError {
+                line: line_no,
+                col,
+                message: format!("expected `KEYWORD: value`, found `{}`", line.trim()),
+            };
+            match &mut cur {
+                Some(r) => r.errors.push(e),
+                None => out.stray.push(e),
+            }
+            continue;
+        };
+        let key = normalize(&line[..colon]);
+        let rest = &line[colon + 1..];
+        let value_at = colon + 1 + (rest.len() - rest.trim_start().len());
+        let value = rest.trim();
+        if key == "variant" {
+            if let Some(r) = cur.take() {
+                out.variants.push(r.finish());
+            }
+            cur = Some(Reader::new(value, line_no));
+            continue;
+        }
+        let Some(r) = &mut cur else {
+            out.stray.push(SjaakError {
+                line: line_no,
+                col: 1,
+                message: format!("expected `Variant:` before `{}:`", line[..colon].trim()),
+            });
+            continue;
+        };
+        let at = Loc {
+            line: line_no,
+            col: value_at + 1,
+        };
+        r.line(
+            &key,
+            line[..colon].trim(),
+            value,
+            at,
+            line.len() - line.trim_start().len() + 1,
+        );
+    }
+    if let Some(r) = cur.take() {
+        out.variants.push(r.finish());
+    }
+    out
+}
+
+/// Reads every variant; fails with every error of the file.
+///
+/// # Errors
+/// All errors, in line order.
+pub fn read_variants(text: &str) -> Result<Vec<SjaakVariant>, Vec<SjaakError>> {
+    let f = read_file(text);
+    let mut errors = f.stray;
+    let mut ok = Vec::new();
+    for v in f.variants {
+        match v.result {
+            Ok(v) => ok.push(v),
+            Err(e) => errors.extend(e),
+        }
+    }
+    errors.sort_by_key(|e| (e.line, e.col));
+    if errors.is_empty() {
+        Ok(ok)
+    } else {
+        Err(errors)
+    }
+}
+
+fn strip_comment(line: &str) -> &str {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+fn normalize(key: &str) -> String {
+    key.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+#[derive(Clone, Copy)]
+struct Loc {
+    line: usize,
+    col: usize,
+}
+
+impl Loc {
+    fn plus(self, bytes: usize) -> Loc {
+        Loc {
+            line: self.line,
+            col: self.col + bytes,
+        }
+    }
+}
+
+struct Reader {
+    v: SjaakVariant,
+    line: usize,
+    errors: Vec<SjaakError>,
+    zone_refs: Vec<(String, Loc)>,
+    seen: Vec<&'static str>,
+}
+
+/// Splits on commas outside quotes and parentheses, keeping byte offsets of
+/// the trimmed parts.
+fn split_list<'a>(s: &'a str) -> Vec<(usize, &'a str)> {
+    let mut out = Vec::new();
+    let (mut depth, mut quoted, mut start) = (0i32, false, 0usize);
+    let push = |a: usize, b: usize, out: &mut Vec<(usize, &'a str)>| {
+        let part = &s[a..b];
+        let lead = part.len() - part.trim_start().len();
+        out.push((a + lead, part.trim()));
+    };
+    for (i, c) in s.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted => depth -= 1,
+            ',' if !quoted && depth == 0 => {
+                push(start, i, &mut out);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    push(start, s.len(), &mut out);
+    out
+}
+
+fn unquote(s: &str) -> Option<&str> {
+    s.strip_prefix('"')?.strip_suffix('"')
+}
+
+impl Reader {
+    fn new(name: &str, line: usize) -> Reader {
+        Reader {
+            v: SjaakVariant {
+                name: name.to_string(),
+                ..SjaakVariant::default()
+            },
+            line,
+            errors: Vec::new(),
+            zone_refs: Vec::new(),
+            seen: Vec::new(),
+        }
+    }
+
+    fn err(&mut self, at: Loc, message: impl Into<String>) {
+        self.errors.push(SjaakError {
+            line: at.line,
+            col: at.col,
+            message: message.into(),
+        });
+    }
+
+    fn finish(mut self) -> VariantRead {
+        if self.v.files == 0 {
+            let at = Loc {
+                line: self.line,
+                col: 1,
+            };
+            self.err(at, "expected a `Board:` line in this variant, found none");
+        }
+        for (name, at) in std::mem::take(&mut self.zone_refs) {
+            if self.v.zone(&name).is_none() {
+                self.err(at, format!("unknown zone `{name}`"));
+            }
+        }
+        self.errors.sort_by_key(|e| (e.line, e.col));
+        VariantRead {
+            name: self.v.name.clone(),
+            line: self.line,
+            result: if self.errors.is_empty() {
+                Ok(self.v)
+            } else {
+                Err(self.errors)
+            },
+        }
+    }
+
+    fn once(&mut self, key: &'static str, at: Loc) -> bool {
+        if self.seen.contains(&key) {
+            self.err(at, format!("a second `{key}:` line in this variant"));
+            return false;
+        }
+        self.seen.push(key);
+        true
+    }
+
+    fn square(&mut self, s: &str, at: Loc) -> Option<Sq> {
+        let b = s.as_bytes();
+        let ok =
+            b.len() >= 2 && b[0].is_ascii_lowercase() && s[1..].bytes().all(|c| c.is_ascii_digit());
+        let sq = ok
+            .then(|| {
+                let rank: u32 = s[1..].parse().ok()?;
+                Some(Sq {
+                    file: b[0] - b'a',
+                    rank: u8::try_from(rank.checked_sub(1)?).ok()?,
+                })
+            })
+            .flatten();
+        match sq {
+            Some(sq) if self.v.files == 0 || (sq.file < self.v.files && sq.rank < self.v.ranks) => {
+                Some(sq)
+            }
+            Some(_) => {
+                self.err(
+                    at,
+                    format!(
+                        "square `{s}` is off the {}x{} board",
+                        self.v.files, self.v.ranks
+                    ),
+                );
+                None
+            }
+            None => {
+                self.err(at, format!("expected a square such as `a1`, found `{s}`"));
+                None
+            }
+        }
+    }
+
+    fn squares(&mut self, value: &str, at: Loc) -> Vec<Sq> {
+        split_list(value)
+            .into_iter()
+            .filter_map(|(o, s)| self.square(s, at.plus(o)))
+            .collect()
+    }
+
+    fn quoted(&mut self, s: &str, at: Loc, what: &str) -> Option<String> {
+        match unquote(s) {
+            Some(q) => Some(q.to_string()),
+            None => {
+                self.err(at, format!("expected {what} in double quotes, found `{s}`"));
+                None
+            }
+        }
+    }
+
+    fn zone_pair(&mut self, value: &str, at: Loc) -> Option<(String, String)> {
+        let parts = split_list(value);
+        if parts.len() != 2 {
+            self.err(
+                at,
+                format!("expected `WHITE_ZONE, BLACK_ZONE`, found `{value}`"),
+            );
+            return None;
+        }
+        for &(o, z) in &parts {
+            self.zone_refs.push((z.to_string(), at.plus(o)));
+        }
+        Some((parts[0].1.to_string(), parts[1].1.to_string()))
+    }
+
+    fn mv(&mut self, s: &str, at: Loc) -> Option<super::MoveDesc> {
+        match parse_move(s) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                self.err(at.plus(e.at), e.message);
+                None
+            }
+        }
+    }
+
+    fn piece(&mut self, keyword: &str, at: Loc) -> Option<&mut SjaakPiece> {
+        if self.v.pieces.is_empty() {
+            self.err(at, format!("expected `Piece:` before `{keyword}:`"));
+            return None;
+        }
+        self.v.pieces.last_mut()
+    }
+
+    fn numbers<T: std::str::FromStr>(&mut self, value: &str, at: Loc) -> Option<Vec<T>> {
+        let mut out = Vec::new();
+        for (o, s) in split_list(value) {
+            match s.parse() {
+                Ok(n) => out.push(n),
+                Err(_) => {
+                    self.err(at.plus(o), format!("expected a number, found `{s}`"));
+                    return None;
+                }
+            }
+        }
+        Some(out)
+    }
+
+    fn line(&mut self, key: &str, keyword: &str, value: &str, at: Loc, key_col: usize) {
+        let key_at = Loc {
+            line: at.line,
+            col: key_col,
+        };
+        match key {
+            "board" => {
+                if !self.once("Board", key_at) {
+                    return;
+                }
+                let dims = value.split_once(['x', 'X']).and_then(|(a, b)| {
+                    Some((a.trim().parse::<u8>().ok()?, b.trim().parse::<u8>().ok()?))
+                });
+                match dims {
+                    Some((f, r))
+                        if (1..=16).contains(&f) && (1..=16).contains(&r) && u32::from(f) * u32::from(r) <= 128 =>
+                    {
+                        (self.v.files, self.v.ranks) = (f, r);
+                    }
+                    _ => self.err(
+                        at,
+                        format!("expected FILESxRANKS with at most 16 each and 128 squares, found `{value}`"),
+                    ),
+                }
+            }
+            "fen" => {
+                if self.once("FEN", key_at) {
+                    self.v.fen = self.quoted(value, at, "a FEN");
+                }
+            }
+            "zone" => {
+                let Some((name, list)) = value.split_once('=') else {
+                    self.err(at, format!("expected `NAME = SQUARES`, found `{value}`"));
+                    return;
+                };
+                let name = name.trim().to_string();
+                let off = name.len() + (value.len() - value.trim_start().len());
+                let list_at = at.plus(value.find('=').map_or(off, |i| i + 1));
+                let list_at = list_at.plus(list.len() - list.trim_start().len());
+                let sqs = self.squares(list.trim(), list_at);
+                if name.is_empty() || name.contains(char::is_whitespace) {
+                    self.err(
+                        at,
+                        format!("expected a zone name without spaces, found `{name}`"),
+                    );
+                } else if self.v.zones.iter().any(|(n, _)| *n == name)
+                    || name == "all"
+                    || name == "empty"
+                {
+                    self.err(at, format!("zone `{name}` is defined twice"));
+                } else {
+                    self.v.zones.push((name, sqs));
+                }
+            }
+            "exclude" => {
+                let s = self.squares(value, at);
+                self.v.exclude.extend(s);
+            }
+            "whiteflag" => {
+                let s = self.squares(value, at);
+                self.v.white_flag.extend(s);
+            }
+            "blackflag" => {
+                let s = self.squares(value, at);
+                self.v.black_flag.extend(s);
+            }
+            "xboard pieces" | "winboard pieces" => {
+                if self.once("XBoard pieces", key_at) {
+                    self.v.xboard_pieces = self.quoted(value, at, "a piece string");
+                }
+            }
+            "xboard parent" | "winboard parent" => {
+                if self.once("XBoard parent", key_at) {
+                    self.v.xboard_parent = self.quoted(value, at, "a parent variant");
+                }
+            }
+            "rule" => {
+                for (o, item) in split_list(value) {
+                    if let Some(r) = self.rule_item(item, at.plus(o)) {
+                        self.v.rules.push(r);
+                    }
+                }
+            }
+            "piece" => self.v.pieces.push(SjaakPiece {
+                name: value.to_string(),
+                ..SjaakPiece::default()
+            }),
+            _ => self.piece_line(key, keyword, value, at, key_at),
+        }
+    }
+
+    fn rule_item(&mut self, item: &str, at: Loc) -> Option<RuleItem> {
+        let Some((cond, score)) = item.split_once('=') else {
+            let name = item
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+                .to_lowercase();
+            if SPECIAL_RULES.contains(&name.as_str()) {
+                return Some(RuleItem::Special(name));
+            }
+            self.err(at, format!("unknown rule `{item}`"));
+            return None;
+        };
+        let cond = cond.trim().to_lowercase();
+        let digits = cond.trim_start_matches(|c: char| c.is_ascii_alphabetic());
+        let word = &cond[..cond.len() - digits.len()];
+        if !CONDITIONS.contains(&word) || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            self.err(at, format!("unknown game-ending condition `{cond}`"));
+            return None;
+        }
+        let n = if digits.is_empty() {
+            None
+        } else {
+            digits.parse().ok()
+        };
+        let score_text = score.trim().to_lowercase();
+        let score_at =
+            at.plus(item.find('=').unwrap_or(0) + 1 + (score.len() - score.trim_start().len()));
+        let score = match score_text.as_str() {
+            "win" => Score::Win,
+            "loss" => Score::Loss,
+            "draw" => Score::Draw,
+            "illegal" => Score::Illegal,
+            "repeat" if word == "perpetual" => Score::Repeat,
+            _ => {
+                self.err(
+                    score_at,
+                    format!("expected win, loss, draw or illegal, found `{score_text}`"),
+                );
+                return None;
+            }
+        };
+        Some(RuleItem::End {
+            condition: word.to_string(),
+            n,
+            score,
+        })
+    }
+
+    fn piece_line(&mut self, key: &str, keyword: &str, value: &str, at: Loc, key_at: Loc) {
+        const PIECE_KEYS: [&str; 13] = [
+            "move",
+            "capture",
+            "special",
+            "initial",
+            "castle",
+            "promotion",
+            "optional promotion",
+            "prison",
+            "drop zone",
+            "symbol",
+            "flags",
+            "max",
+            "value",
+        ];
+        if !PIECE_KEYS.contains(&key) {
+            self.err(key_at, format!("unknown keyword `{keyword}`"));
+            return;
+        }
+        if self.piece(keyword, key_at).is_none() {
+            return;
+        }
+        match key {
+            "move" => {
+                if let Some(m) = self.mv(value, at) {
+                    self.cur().moves.push(m);
+                }
+            }
+            "capture" => {
+                if value.eq_ignore_ascii_case("none") {
+                    self.cur().captures.get_or_insert_with(Vec::new);
+                } else if let Some(m) = self.mv(value, at) {
+                    self.cur().captures.get_or_insert_with(Vec::new).push(m);
+                }
+            }
+            "initial" => {
+                if let Some(m) = self.mv(value, at) {
+                    self.cur().initial.push(m);
+                }
+            }
+            "special" => {
+                let parts = split_list(value);
+                if parts.len() < 3 {
+                    self.err(
+                        at,
+                        format!("expected `WHITE_ZONE, BLACK_ZONE, MOVE`, found `{value}`"),
+                    );
+                    return;
+                }
+                let (zw, zb) = (parts[0].1.to_string(), parts[1].1.to_string());
+                self.zone_refs.push((zw.clone(), at.plus(parts[0].0)));
+                self.zone_refs.push((zb.clone(), at.plus(parts[1].0)));
+                let mv_at = parts[2].0;
+                if let Some(m) = self.mv(&value[mv_at..], at.plus(mv_at)) {
+                    self.cur().specials.push((zw, zb, m));
+                }
+            }
+            "castle" => {
+                if let Some(c) = self.castle(value, at) {
+                    self.cur().castles.push(c);
+                }
+            }
+            "promotion" => {
+                let parts = split_list(value);
+                if parts.len() != 3 {
+                    self.err(
+                        at,
+                        format!("expected `WHITE_ZONE, BLACK_ZONE, \"CHOICES\"`, found `{value}`"),
+                    );
+                    return;
+                }
+                self.zone_refs
+                    .push((parts[0].1.to_string(), at.plus(parts[0].0)));
+                self.zone_refs
+                    .push((parts[1].1.to_string(), at.plus(parts[1].0)));
+                if let Some(choices) =
+                    self.quoted(parts[2].1, at.plus(parts[2].0), "promotion choices")
+                {
+                    let p = (parts[0].1.to_string(), parts[1].1.to_string(), choices);
+                    self.cur().promotions.push(p);
+                }
+            }
+            "optional promotion" => {
+                let parts = split_list(value);
+                let (pair, choices) = match parts.as_slice() {
+                    [_, _] => (value, String::new()),
+                    [_, _, (o, c)] => match self.quoted(c, at.plus(*o), "promotion choices") {
+                        Some(q) => (value[..*o].trim_end().trim_end_matches(','), q),
+                        None => return,
+                    },
+                    _ => (value, String::new()),
+                };
+                if let Some((w, b)) = self.zone_pair(pair, at) {
+                    self.cur().optional_promotion = Some((w, b, choices));
+                }
+            }
+            "prison" | "drop zone" => {
+                if let Some(pair) = self.zone_pair(value, at) {
+                    let piece = self.cur();
+                    let slot = if key == "prison" {
+                        &mut piece.prison
+                    } else {
+                        &mut piece.drop_zone
+                    };
+                    *slot = Some(pair);
+                }
+            }
+            "symbol" => {
+                let parts = split_list(value);
+                let q: Vec<Option<&str>> = parts.iter().map(|(_, s)| unquote(s)).collect();
+                match q.as_slice() {
+                    [Some(san), Some(fen)] if fen.split(',').count() == 2 => {
+                        let (w, b) = fen.split_once(',').expect("two parts");
+                        let sym = (san.to_string(), w.trim().to_string(), b.trim().to_string());
+                        self.cur().symbol = Some(sym);
+                    }
+                    _ => self.err(
+                        at,
+                        format!("expected `\"SAN\", \"WHITE,BLACK\"`, found `{value}`"),
+                    ),
+                }
+            }
+            "flags" => {
+                for (o, f) in split_list(value) {
+                    let f = f.to_lowercase();
+                    if FLAGS.contains(&f.as_str()) {
+                        self.cur().flags.push(f);
+                    } else {
+                        self.err(at.plus(o), format!("unknown flag `{f}`"));
+                    }
+                }
+            }
+            "max" => {
+                if let Some(n) = self.numbers::<u32>(value, at) {
+                    if (1..=2).contains(&n.len()) {
+                        self.cur().max = Some(n);
+                    } else {
+                        self.err(at, format!("expected one or two numbers, found `{value}`"));
+                    }
+                }
+            }
+            _ => {
+                if let Some(n) = self.numbers::<i64>(value, at) {
+                    self.cur().value = Some(n);
+                }
+            }
+        }
+    }
+
+    fn cur(&mut self) -> &mut SjaakPiece {
+        self.v.pieces.last_mut().expect("checked by piece()")
+    }
+
+    fn castle(&mut self, value: &str, at: Loc) -> Option<CastleDef> {
+        let words: Vec<&str> = value.split_whitespace().collect();
+        let shape = match words.as_slice() {
+            [p, mv, w, with] if w.eq_ignore_ascii_case("with") => {
+                mv.split_once('-').map(|(a, b)| (*p, a, b, *with))
+            }
+            _ => None,
+        };
+        let Some((p, from, to, with)) = shape else {
+            self.err(
+                at,
+                format!("expected `white|black FROM-TO[,TO…] with SQUARE`, found `{value}`"),
+            );
+            return None;
+        };
+        let player = match p.to_lowercase().as_str() {
+            "white" => Player::White,
+            "black" => Player::Black,
+            _ => {
+                self.err(at, format!("expected `white` or `black`, found `{p}`"));
+                return None;
+            }
+        };
+        let off = |s: &str| s.as_ptr() as usize - value.as_ptr() as usize;
+        let from_sq = self.square(from, at.plus(off(from)));
+        let mut tos = Vec::new();
+        for (o, t) in split_list(to) {
+            tos.push(self.square(t, at.plus(off(to) + o)));
+        }
+        let with_sq = self.square(with, at.plus(off(with)));
+        let tos: Option<Vec<Sq>> = tos.into_iter().collect();
+        let mut tos = tos?;
+        let first = tos.remove(0);
+        Some(CastleDef {
+            player,
+            from: from_sq?,
+            to: first,
+            also: tos,
+            with: with_sq?,
+        })
+    }
+}
+
+impl fmt::Display for super::Sq {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}

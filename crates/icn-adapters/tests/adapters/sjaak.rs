@@ -1,0 +1,116 @@
+//! The Sjaak reader, writer and lowering on the shipped 43-variant file.
+
+use icn_adapters::sjaak::{read_file, read_variants, to_variant, write_file};
+
+const SHIPPED: &str = include_str!("../../../../../shared/reference/sjaak-variants.txt");
+
+/// Variants of the shipped file that are malformed, with the first error.
+const MALFORMED: [(&str, &str); 4] = [
+    (
+        "Omicron Chess (12x10)",
+        "1149:52: expected a square such as `a1`, found `k9;`",
+    ),
+    (
+        "Cambodian (Ouk Chatrang)",
+        "1520:74: expected an integer after `,`, found `)`",
+    ),
+    ("Musketeer", "1901:1: a second `FEN:` line in this variant"),
+    ("diana", "2178:15: square `d8` is off the 6x6 board"),
+];
+
+/// Variants that become rule objects.
+const EXPRESSIBLE: [&str; 16] = [
+    "FIDE Chess (8x8)",
+    "Maharaja",
+    "Peasant's Revolt (8x8)",
+    "Corridor Chess (8x8)",
+    "Corner Chess (8x8)",
+    "3check (8x8)",
+    "Chancellor (8x8)",
+    "Amazon (8x8)",
+    "Spanish archer (10x8)",
+    "Enlarged and improved chess",
+    "roman",
+    "Schoolbook (10x8)",
+    "supercapablanca (12x8)",
+    "Wildebeest (11x10)",
+    "Theban",
+    "Nightrider (8x8)",
+];
+
+#[test]
+fn every_variant_is_read_or_reported_with_line_and_column() {
+    let f = read_file(SHIPPED);
+    assert_eq!(f.variants.len(), 43);
+    assert!(f.stray.is_empty(), "{:?}", f.stray);
+    for v in &f.variants {
+        match (&v.result, MALFORMED.iter().find(|m| m.0 == v.name)) {
+            (Ok(_), None) => {}
+            (Err(e), Some((_, first))) => assert_eq!(e[0].to_string(), *first),
+            (r, m) => panic!("{}: {:?} vs {:?}", v.name, r.as_ref().err(), m),
+        }
+    }
+}
+
+#[test]
+fn writing_and_reading_back_gives_the_same_variants() {
+    let ok: Vec<_> = read_file(SHIPPED)
+        .variants
+        .into_iter()
+        .filter_map(|v| v.result.ok())
+        .collect();
+    assert_eq!(ok.len(), 39);
+    let again = read_variants(&write_file(&ok)).unwrap();
+    assert_eq!(again, ok);
+}
+
+#[test]
+fn expressible_variants_lower_and_the_rest_are_refused_by_name() {
+    for v in read_file(SHIPPED).variants {
+        let Ok(sv) = v.result else { continue };
+        match to_variant(&sv) {
+            Ok(_) => assert!(EXPRESSIBLE.contains(&v.name.as_str()), "{}", v.name),
+            Err(refusals) => {
+                assert!(
+                    !EXPRESSIBLE.contains(&v.name.as_str()),
+                    "{}: {refusals:?}",
+                    v.name
+                );
+                assert!(refusals.iter().all(|r| r.to_string().starts_with(&v.name)));
+            }
+        }
+    }
+}
+
+fn variant(name: &str) -> icn_rules::Variant {
+    let all = read_file(SHIPPED);
+    let v = all.variants.into_iter().find(|v| v.name == name).unwrap();
+    to_variant(&v.result.unwrap()).unwrap()
+}
+
+fn perft(v: &icn_rules::Variant, depth: u32) -> u64 {
+    let mut b = icn_movegen::Board::new(&v.position, &v.rules).unwrap();
+    b.perft(depth, icn_movegen::PerftMode::Bulk).unwrap()
+}
+
+#[test]
+fn fide_from_sjaak_gives_the_standard_perft() {
+    let v = variant("FIDE Chess (8x8)");
+    assert_eq!([1, 2, 3].map(|d| perft(&v, d)), [20, 400, 8902]);
+}
+
+#[test]
+fn expressible_variants_run_in_movegen() {
+    let expect: [(&str, [u64; 2]); 6] = [
+        ("3check (8x8)", [20, 400]),
+        ("Chancellor (8x8)", [22, 484]),
+        ("Amazon (8x8)", [22, 484]),
+        ("Nightrider (8x8)", [24, 576]),
+        ("Peasant's Revolt (8x8)", [10, 130]),
+        ("Schoolbook (10x8)", [28, 784]),
+    ];
+    for (name, counts) in expect {
+        let v = variant(name);
+        assert_eq!([1, 2].map(|d| perft(&v, d)), counts, "{name}");
+    }
+}
