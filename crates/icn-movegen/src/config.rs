@@ -58,6 +58,8 @@ pub(crate) struct PlayerCfg {
     pub slow: bool,
     pub promo: Option<Promo>,
     pub wins: Vec<WinRule>,
+    /// Some win rule of this player counts checks given.
+    pub counts_checks: bool,
 }
 
 /// An explicit castling move in engine terms.
@@ -114,6 +116,7 @@ impl Config {
             let cfg = &mut players[usize::from(p.number())];
             cfg.protect = rules.check_matters_for(p);
             cfg.wins = rules.wins_of(p).to_vec();
+            cfg.counts_checks = cfg.wins.iter().any(|w| matches!(w, WinRule::Checks(_)));
             for (i, t) in types.types.iter().enumerate() {
                 let owner = t.piece.player;
                 if owner == p || owner == Player::Neutral {

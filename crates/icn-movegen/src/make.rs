@@ -5,7 +5,6 @@
 //! included, from a stack of [`Undo`] records.
 
 use icn_model::{PieceKind, Player};
-use icn_rules::WinRule;
 
 use crate::board::{Board, EnPassant};
 use crate::moves::{Move, MoveKind};
@@ -78,9 +77,14 @@ impl Board {
         };
         self.history.push(self.key);
         let cfg = std::sync::Arc::clone(&self.cfg);
-        let rights = mp.right
-            || captured.is_some_and(|c| self.pieces[c as usize].right)
-            || partner.is_some();
+        let cfg: &crate::config::Config = &cfg;
+        // Castling keys depend only on orthodox kings and rooks with their right.
+        let relevant = |slot: Slot| {
+            let p = &self.pieces[slot as usize];
+            p.right && cfg.keys[p.ty as usize].castle_relevant()
+        };
+        let rights =
+            relevant(moved) || captured.is_some_and(relevant) || partner.is_some_and(relevant);
         let mut key = self.key ^ self.side_component();
         if self.ep.is_some() {
             key ^= self.ep_component();
@@ -184,12 +188,7 @@ impl Board {
             key ^= self.ep_component();
         }
         self.key = key;
-        if cfg
-            .player(us)
-            .wins
-            .iter()
-            .any(|w| matches!(w, WinRule::Checks(_)))
-        {
+        if cfg.player(us).counts_checks {
             let them: Vec<Player> = cfg
                 .turn_order
                 .iter()

@@ -77,6 +77,12 @@ impl TypeKeys {
         }
     }
 
+    /// Whether this piece takes part in Polyglot's castling keys (a white or black king or rook).
+    #[inline]
+    pub fn castle_relevant(&self) -> bool {
+        self.poly.is_some() && matches!(self.piece.kind, PieceKind::King | PieceKind::Rook)
+    }
+
     /// The key of this piece on `s`.
     #[inline]
     pub fn piece(&self, s: Sq) -> u64 {

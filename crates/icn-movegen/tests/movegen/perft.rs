@@ -95,6 +95,8 @@ fn perft_refusal(#[files("../../fixtures/perft/err/*.icn")] path: PathBuf) {
     let text = std::fs::read_to_string(&path).unwrap();
     let expected = std::fs::read_to_string(path.with_extension("err")).unwrap();
     let g = icn_model::Game::parse(text.trim(), icn_model::Dialect::Auto).unwrap();
-    let e = icn_movegen::Board::from_game(&g).and_then(|mut b| b.perft(1, PerftMode::Bulk)).unwrap_err();
+    let e = icn_movegen::Board::from_game(&g)
+        .and_then(|mut b| b.perft(1, PerftMode::Bulk))
+        .unwrap_err();
     assert_eq!(e.to_string(), expected.trim_end(), "{}", path.display());
 }
