@@ -257,7 +257,7 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
             }
         };
         if !m.same_as(&movement_of(kind)) {
-            rules.movements.insert(kind, m);
+            rules.movements.insert(kind, m.canonical());
         }
         if royal {
             royal_kinds.insert(kind);

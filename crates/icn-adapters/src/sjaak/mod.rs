@@ -21,12 +21,15 @@
 pub mod lower;
 pub mod moves;
 mod position;
+pub mod raise;
+mod raise_rules;
 
 pub mod read;
 pub mod write;
 
 pub use lower::{Refusal, to_variant};
 pub use moves::{MoveDesc, parse_move};
+pub use raise::from_variant;
 
 pub use read::{SjaakError, read_file, read_variants};
 pub use write::write_file;

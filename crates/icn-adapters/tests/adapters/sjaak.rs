@@ -1,6 +1,6 @@
 //! The Sjaak reader, writer and lowering on the shipped 43-variant file.
 
-use icn_adapters::sjaak::{read_file, read_variants, to_variant, write_file};
+use icn_adapters::sjaak::{from_variant, read_file, read_variants, to_variant, write_file};
 
 const SHIPPED: &str = include_str!("../../../../../shared/reference/sjaak-variants.txt");
 
@@ -113,4 +113,42 @@ fn expressible_variants_run_in_movegen() {
         let v = variant(name);
         assert_eq!([1, 2].map(|d| perft(&v, d)), counts, "{name}");
     }
+}
+
+#[test]
+fn expressible_variants_survive_sjaak_rules_sjaak() {
+    for name in EXPRESSIBLE {
+        let v = variant(name);
+        match from_variant(&v) {
+            Ok(s) => {
+                let back = to_variant(&s).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+                assert_eq!(sorted(&back.position), sorted(&v.position), "{name}");
+                assert_eq!(back.rules, v.rules, "{name}");
+                println!("ROUND {name}");
+            }
+            Err(e) => println!("NORAISE {name}: {e:?}"),
+        }
+    }
+}
+
+#[test]
+fn catalogue_chess_becomes_sjaak_and_comes_back() {
+    let v = icn_rules::catalogue::find("Chess")
+        .unwrap()
+        .variant()
+        .unwrap();
+    let s = from_variant(&v).unwrap();
+    let text = write_file(std::slice::from_ref(&s));
+    let again = read_variants(&text).unwrap();
+    assert_eq!(again, vec![s.clone()]);
+    let back = to_variant(&again[0]).unwrap();
+    assert_eq!(sorted(&back.position), sorted(&v.position));
+    assert_eq!([1, 2, 3].map(|d| perft(&back, d)), [20, 400, 8902]);
+}
+
+fn sorted(p: &icn_model::Position) -> icn_model::Position {
+    let mut p = p.clone();
+    p.pieces
+        .sort_by(|a, b| (&a.at.y, &a.at.x).cmp(&(&b.at.y, &b.at.x)));
+    p
 }
