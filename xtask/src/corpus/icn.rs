@@ -171,6 +171,16 @@ fn first_difference(want: &Game, got: &Game) -> String {
         ("leading comments", format!("{:?}", want.leading_comments), format!("{:?}", got.leading_comments)),
         ("moves", format!("{:?}", want.moves), format!("{:?}", got.moves)),
     ];
+    if want.moves.len() == got.moves.len()
+        && let Some(i) = (0..want.moves.len()).find(|&i| want.moves[i] != got.moves[i])
+    {
+        return format!(
+            "  move {} differs:\n  expected: {:?}\n  produced: {:?}",
+            i + 1,
+            want.moves[i],
+            got.moves[i]
+        );
+    }
     for (what, a, b) in parts {
         if a != b {
             let cut = |s: &str| s.chars().take(600).collect::<String>();
