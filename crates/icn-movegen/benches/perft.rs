@@ -1,3 +1,7 @@
+#![expect(
+    missing_docs,
+    reason = "criterion's macros generate undocumented items"
+)]
 //! Perft throughput: make/unmake at every leaf and bulk counting at the last
 //! ply, on the standard start and Kiwipete under the 1..8 border, and on the
 //! Classical start with `slideLimit` 100 (rays of a hundred squares counted

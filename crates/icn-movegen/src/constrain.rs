@@ -107,6 +107,11 @@ fn on_segment(from: Sq, vx: i64, vy: i64, c: &Constraint) -> Result<KSet, Movege
         let lo = lo.max(1);
         return Ok(KSet::Range(lo as i64, Some(hi as i64)));
     }
+    if c.k > 1_000_000 {
+        return Err(MovegenError::Unsupported(
+            "a ray along the line of a long non-primitive ride".into(),
+        ));
+    }
     let mut pts = Vec::new();
     for j in 1..=i128::from(c.k) {
         let t = j * gw - d;
@@ -121,6 +126,60 @@ fn on_segment(from: Sq, vx: i64, vy: i64, c: &Constraint) -> Result<KSet, Movege
     }
     pts.sort_unstable();
     Ok(KSet::Points(pts))
+}
+
+/// The `k` of the ray `from + k·v` on the segment `start + j·w`, `j1 ≤ j ≤ j2`.
+pub(crate) fn ray_meets_segment(
+    from: Sq,
+    v: (i64, i64),
+    start: Sq,
+    w: (i64, i64),
+    j1: i64,
+    j2: i64,
+) -> Result<KSet, MovegenError> {
+    let royal = Sq::new(start.x + (j1 - 1) * w.0, start.y + (j1 - 1) * w.1);
+    let c = Constraint {
+        royal,
+        royal_slot: 0,
+        wx: w.0,
+        wy: w.1,
+        k: j2 - j1 + 1,
+    };
+    on_segment(from, v.0, v.1, &c)
+}
+
+/// `[lo, hi]` without the excluded sets, as ascending intervals.
+pub(crate) fn subtract(lo: i64, hi: Option<i64>, excluded: &[KSet]) -> Vec<(i64, Option<i64>)> {
+    let mut cuts: Vec<(i64, i64)> = Vec::new();
+    for e in excluded {
+        match e {
+            KSet::Range(a, Some(b)) if a <= b => cuts.push((*a, *b)),
+            KSet::Range(a, None) => cuts.push((*a, i64::MAX)),
+            KSet::Points(p) => cuts.extend(p.iter().map(|&k| (k, k))),
+            KSet::Range(..) => {}
+        }
+    }
+    cuts.sort_unstable();
+    let mut out = Vec::new();
+    let mut next = lo;
+    for (a, b) in cuts {
+        if hi.is_some_and(|h| next > h) || next == i64::MAX {
+            return out;
+        }
+        if a > next {
+            let end = hi.map_or(a - 1, |h| h.min(a - 1));
+            if end >= next {
+                out.push((next, Some(end)));
+            }
+        }
+        if b >= next {
+            next = b.saturating_add(1);
+        }
+    }
+    if next != i64::MAX && hi.is_none_or(|h| next <= h) {
+        out.push((next, hi));
+    }
+    out
 }
 
 /// The part of the ray `from + k·v`, `lo ≤ k ≤ hi`, that answers every constraint.
@@ -153,6 +212,21 @@ mod tests {
             wy: w.1,
             k,
         }
+    }
+
+    #[test]
+    fn subtracting_intervals() {
+        let ex = [
+            KSet::Points(vec![3, 7]),
+            KSet::Range(10, Some(12)),
+            KSet::Range(20, None),
+        ];
+        assert_eq!(
+            subtract(1, None, &ex),
+            vec![(1, Some(2)), (4, Some(6)), (8, Some(9)), (13, Some(19))]
+        );
+        assert_eq!(subtract(1, None, &[]), vec![(1, None)]);
+        assert_eq!(subtract(5, Some(6), &ex), vec![(5, Some(6))]);
     }
 
     #[test]

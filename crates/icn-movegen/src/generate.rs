@@ -508,16 +508,38 @@ impl Board {
                 } => {
                     let set = constrain_ray(from, step, first, last, cons)?;
                     if royal {
-                        let KSet::Range(lo, hi) = set else {
-                            return Err(MovegenError::Unsupported(
-                                "a royal ray cut to scattered squares".into(),
-                            ));
+                        let (lo, hi) = match set {
+                            KSet::Range(lo, hi) => (lo, hi),
+                            KSet::Points(ks) => {
+                                for k in ks {
+                                    let to = from.step(step.0, step.1, k);
+                                    if (!primes_only || is_prime(k as u64))
+                                        && !self.attacked(to, us)
+                                    {
+                                        out.push(MoveFamily::Single(Move::new(from, to)));
+                                    }
+                                }
+                                continue;
+                            }
                         };
-                        let Some(hi) = hi else {
+                        if primes_only && hi.is_none() {
                             return Err(MovegenError::Unsupported(format!(
-                                "the royal piece on {from} has an unbounded line of moves"
+                                "the royal piece on {from} has an unbounded line of prime-distance moves"
                             )));
-                        };
+                        }
+                        if hi.is_none_or(|h| h - lo > 64) && !primes_only {
+                            for (a, b) in self.safe_stretches(from, step, lo, hi, us)? {
+                                out.push(MoveFamily::Ray {
+                                    from,
+                                    step,
+                                    first: a,
+                                    last: b,
+                                    primes_only: false,
+                                });
+                            }
+                            continue;
+                        }
+                        let hi = hi.unwrap_or(lo);
                         for k in lo..=hi {
                             let to = from.step(step.0, step.1, k);
                             if (!primes_only || is_prime(k as u64)) && !self.attacked(to, us) {
@@ -553,6 +575,60 @@ impl Board {
             }
         }
         Ok(())
+    }
+
+    /// The stretches of a royal's ray (the royal lifted off the board) that no
+    /// opponent attacks: each leap, pawn or ride attack meets the ray in a
+    /// point or an interval, and the rest is kept.
+    fn safe_stretches(
+        &self,
+        from: Sq,
+        step: (i64, i64),
+        lo: i64,
+        hi: Option<i64>,
+        us: icn_model::Player,
+    ) -> Result<Vec<(i64, Option<i64>)>, MovegenError> {
+        let cfg = &*self.cfg;
+        let enemies = cfg.player(us).enemies;
+        let mut excluded = Vec::new();
+        for p in self
+            .pieces
+            .iter()
+            .filter(|p| p.alive && enemies & (1 << p.ty) != 0)
+        {
+            let t = &cfg.types.types[p.ty as usize];
+            for l in t.leaps.iter().filter(|l| l.cap) {
+                let s = Sq::new(p.sq.x + l.dx, p.sq.y + l.dy);
+                if cfg.border.contains(s)
+                    && let Some(k) = crate::moves::ray_index(from, step, s)
+                    && k >= lo
+                {
+                    excluded.push(KSet::Points(vec![k]));
+                }
+            }
+            for r in t.rides.iter().filter(|r| r.cap) {
+                let mut end = (r.max != i64::MAX).then_some(r.max);
+                if let Some((k, _)) = self.nearest_multiple(r.fam, p.sq, r.sign, r.g) {
+                    end = Some(end.map_or(k, |e| e.min(k)));
+                }
+                if let Some(b) = cfg.border.steps(p.sq, r.dx, r.dy) {
+                    end = Some(end.map_or(b, |e| e.min(b)));
+                }
+                // An unended ride is cut far beyond every square of interest.
+                let j2 = end.unwrap_or(crate::geometry::COORD_LIMIT * 4);
+                if j2 >= r.min {
+                    excluded.push(crate::constrain::ray_meets_segment(
+                        from,
+                        step,
+                        p.sq,
+                        (r.dx, r.dy),
+                        r.min,
+                        j2,
+                    )?);
+                }
+            }
+        }
+        Ok(crate::constrain::subtract(lo, hi, &excluded))
     }
 
     /// Makes `m`, tests the mover's royals, unmakes.

@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use icn_model::PieceKind;
-use icn_movegen::PerftMode;
+use icn_movegen::{PerftMode, Sq};
 
 use crate::brute::Brute;
 
@@ -128,4 +128,54 @@ fn random_positions_agree_with_brute_force() {
     }
     assert!(checked > 330, "only {checked} positions checked");
     let _ = PieceKind::King;
+}
+
+#[test]
+fn royal_riders_on_long_and_unbounded_lines() {
+    // Long lines (more than 64 squares) take the interval path; the brute force walks them.
+    let mut rng = Lcg(0x9e37_79b9);
+    for _ in 0..40 {
+        let mut icn =
+            random_icn(&mut rng, false).replace("{\"slideLimit\": 9}", "{\"slideLimit\": 150}");
+        icn = icn
+            .replacen("K", "RQ", 1)
+            .replacen("RRQ", "RQ", 1)
+            .replacen("RCQ", "RQ", 1);
+        if icn.contains("HU") || icn.contains("hu") || icn.contains("RO") || icn.contains("ro") {
+            continue;
+        }
+        let Some(mine) = engine_moves(&icn) else {
+            continue;
+        };
+        let theirs: BTreeSet<_> = Brute::from_icn(&icn)
+            .legal()
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect();
+        assert_eq!(mine, theirs, "{icn}");
+    }
+    // Unbounded: a royal queen's free lines stop only where an enemy attacks.
+    let mut b = crate::board("w RQ0,0|k50,50|r3,-100|b-10,7");
+    let fams = b.families().unwrap();
+    let right: Vec<_> = fams
+        .iter()
+        .filter_map(|f| match f {
+            icn_movegen::MoveFamily::Ray {
+                from,
+                step: (1, 0),
+                first,
+                last,
+                ..
+            } if from.x == 0 => Some((*first, *last)),
+            _ => None,
+        })
+        .collect();
+    // Along +x the rook on x = 3 attacks 3,0; the bishop attacks 3,0 too? b-10,7 hits y = 0 at x = -3 only.
+    assert_eq!(right, vec![(1, Some(2)), (4, None)]);
+    let up: u64 = fams
+        .iter()
+        .filter(|f| f.from() == Sq::new(0, 0))
+        .filter_map(|f| f.len())
+        .sum();
+    assert!(up > 0);
 }
