@@ -5,6 +5,7 @@
 //! * [`fen_icn`]: FEN ↔ ICN.
 
 pub mod conformance;
+pub mod convert;
 pub mod fen;
 pub mod fen_icn;
 pub mod sjaak;

@@ -1,5 +1,6 @@
 //! The adapters' integration tests: one binary.
 
+mod convert;
 mod fen;
 mod fixtures;
 mod sjaak;

@@ -1,0 +1,238 @@
+//! Converting variant definitions between Sjaak, ICN, FBR and JSON:
+//! [`convert_variant`], the library half of `icn variant convert`.
+//!
+//! * From `sjaak`: a `variants.txt` text; `--name` picks a variant (exact
+//!   name ignoring case, else a unique prefix); a file of one variant needs
+//!   no name. Sjaak → Sjaak copies the definition exactly (read and written
+//!   again); other targets go through the rule objects ([`crate::sjaak::to_variant`]):
+//!   the bounded board becomes a world border and the `FEN:` the position.
+//! * From `icn`: an ICN position or game; its rules and start position.
+//! * From `fbr`: FBR rule text; there is no position.
+//! * To `icn`: the start position with its rules, site dialect (spec dialect
+//!   when only it can say the rules).
+//! * To `fbr`: the rules as FBR, refusing what FBR cannot say.
+//! * To `json`: `{"name", "rules", "position"}` with the rules as icn-rules
+//!   JSON and the position as a compact ICN piece list (or `null`).
+//! * To `sjaak`: a finite board of at most 16×16 and 128 squares
+//!   ([`crate::sjaak::from_variant`]).
+//!
+//! Everything that cannot be converted is refused with the reason.
+
+use std::fmt;
+use std::str::FromStr;
+
+use icn_model::{Dialect, Game, IcnForm, IcnStyle, Position};
+use icn_rules::{RuleSet, Variant, fbr, json::rules_json, lower};
+
+use crate::sjaak;
+
+/// A format of variant definitions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantFormat {
+    /// Sjaak `variants.txt`.
+    Sjaak,
+    /// An ICN position or game.
+    Icn,
+    /// FBR rule text.
+    Fbr,
+    /// JSON (output only).
+    Json,
+}
+
+impl FromStr for VariantFormat {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "sjaak" => Ok(VariantFormat::Sjaak),
+            "icn" => Ok(VariantFormat::Icn),
+            "fbr" => Ok(VariantFormat::Fbr),
+            "json" => Ok(VariantFormat::Json),
+            _ => Err(format!("expected sjaak, icn, fbr or json, found `{s}`")),
+        }
+    }
+}
+
+/// Why a conversion failed: one message per problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConvertError {
+    /// The problems, each a full sentence fragment.
+    pub messages: Vec<String>,
+}
+
+impl fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.messages.join("\n"))
+    }
+}
+
+impl std::error::Error for ConvertError {}
+
+fn fail<T>(messages: impl IntoIterator<Item = impl ToString>) -> Result<T, ConvertError> {
+    Err(ConvertError {
+        messages: messages.into_iter().map(|m| m.to_string()).collect(),
+    })
+}
+
+fn pick_sjaak(text: &str, name: Option<&str>) -> Result<sjaak::SjaakVariant, ConvertError> {
+    let file = sjaak::read_file(text);
+    if !file.stray.is_empty() {
+        return fail(&file.stray);
+    }
+    let chosen = match name {
+        Some(n) => {
+            let lower = n.to_lowercase();
+            let exact: Vec<_> = file
+                .variants
+                .iter()
+                .filter(|v| v.name.to_lowercase() == lower)
+                .collect();
+            let hits = if exact.is_empty() {
+                file.variants
+                    .iter()
+                    .filter(|v| v.name.to_lowercase().starts_with(&lower))
+                    .collect()
+            } else {
+                exact
+            };
+            match hits.as_slice() {
+                [one] => *one,
+                [] => return fail([format!("no variant named `{n}` in the file")]),
+                many => {
+                    let names: Vec<&str> = many.iter().map(|v| v.name.as_str()).collect();
+                    return fail([format!(
+                        "`{n}` names {} variants: {}",
+                        many.len(),
+                        names.join(", ")
+                    )]);
+                }
+            }
+        }
+        None => match file.variants.as_slice() {
+            [one] => one,
+            [] => return fail(["the file defines no variant"]),
+            many => {
+                return fail([format!(
+                    "the file defines {} variants; pick one with --name (first: {})",
+                    many.len(),
+                    many[0].name
+                )]);
+            }
+        },
+    };
+    match &chosen.result {
+        Ok(v) => Ok(v.clone()),
+        Err(e) => fail(e),
+    }
+}
+
+fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<Variant, ConvertError> {
+    let named = |rules: RuleSet, position: Position, default: &str| Variant {
+        code: name.unwrap_or(default).to_string(),
+        name: name.unwrap_or(default).to_string(),
+        valid_from_ms: 0,
+        valid_until_ms: None,
+        rules,
+        position,
+    };
+    match from {
+        VariantFormat::Sjaak => {
+            let v = pick_sjaak(text, name)?;
+            sjaak::to_variant(&v).or_else(fail)
+        }
+        VariantFormat::Icn => {
+            let game = Game::parse(text, Dialect::Auto).or_else(|e| fail([e]))?;
+            let rules = lower::rules_from_game(&game).or_else(fail)?;
+            let title = game.metadata.get("Variant").cloned();
+            Ok(named(
+                rules,
+                game.position,
+                title.as_deref().unwrap_or("ICN variant"),
+            ))
+        }
+        VariantFormat::Fbr => {
+            let rules = fbr::parse(text).map_err(|e| ConvertError {
+                messages: vec![e.render("input", text)],
+            })?;
+            Ok(named(rules, Position::default(), "FBR rules"))
+        }
+        VariantFormat::Json => fail(["JSON is an output format only"]),
+    }
+}
+
+fn icn_text(v: &Variant) -> Result<String, ConvertError> {
+    let game = lower::game_of(&v.rules, &v.position).or_else(fail)?;
+    let style = |dialect| IcnStyle {
+        form: IcnForm::Compact,
+        dialect,
+    };
+    game.to_icn(style(Dialect::Site))
+        .or_else(|_| game.to_icn(style(Dialect::Spec)))
+        .or_else(|e| fail([e]))
+}
+
+/// Converts a variant definition (see the module docs).
+///
+/// # Errors
+/// Reading errors (with line:col for Sjaak, spans for ICN and FBR) or the
+/// reasons the target cannot express the variant.
+///
+/// ```
+/// use icn_adapters::convert::{convert_variant, VariantFormat::*};
+/// let sjaak = include_str!("../../../fixtures/sjaak/ok/fide.sjaak");
+/// let icn = convert_variant(sjaak, Sjaak, Icn, None).unwrap();
+/// assert!(icn.starts_with("0/100 (8|1) 1,8,1,8 R1,1+|N2,1|"));
+/// let back = convert_variant(&icn, Icn, Sjaak, Some("Chess")).unwrap();
+/// assert!(back.contains("Castle: black e8-c8 with a8"));
+/// assert!(convert_variant("w K1,1|k3,3", Icn, Sjaak, None).unwrap_err().to_string().contains("finite"));
+/// ```
+pub fn convert_variant(
+    text: &str,
+    from: VariantFormat,
+    to: VariantFormat,
+    name: Option<&str>,
+) -> Result<String, ConvertError> {
+    if from == VariantFormat::Sjaak && to == VariantFormat::Sjaak {
+        return Ok(sjaak::write_file(&[pick_sjaak(text, name)?]));
+    }
+    let v = read(text, from, name)?;
+    match to {
+        VariantFormat::Icn => icn_text(&v).map(|mut s| {
+            s.push('\n');
+            s
+        }),
+        VariantFormat::Fbr => fbr::print_strict(&v.rules)
+            .map(|mut s| {
+                s.push('\n');
+                s
+            })
+            .or_else(fail),
+        VariantFormat::Json => {
+            let position = if v.position.pieces.is_empty() {
+                serde_json::Value::Null
+            } else {
+                let game = Game {
+                    position: v.position.clone(),
+                    ..Game::default()
+                };
+                let style = IcnStyle {
+                    form: IcnForm::Compact,
+                    dialect: Dialect::Site,
+                };
+                serde_json::Value::String(game.to_icn(style).or_else(|e| fail([e]))?)
+            };
+            let out = serde_json::json!({
+                "name": v.name,
+                "rules": rules_json(&v.rules),
+                "position": position,
+            });
+            let mut s = serde_json::to_string_pretty(&out).unwrap_or_default();
+            s.push('\n');
+            Ok(s)
+        }
+        VariantFormat::Sjaak => {
+            let s = sjaak::from_variant(&v).or_else(fail)?;
+            Ok(sjaak::write_file(&[s]))
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! Variant conversion between formats.
+
+use icn_adapters::convert::{VariantFormat::*, convert_variant};
+use icn_model::{Dialect, Game};
+
+const FIDE: &str = include_str!("../../../../fixtures/sjaak/ok/fide.sjaak");
+const SHIPPED: &str = include_str!("../../../../../shared/reference/sjaak-variants.txt");
+
+#[test]
+fn sjaak_fide_to_icn_runs_the_standard_perft() {
+    let icn = convert_variant(FIDE, Sjaak, Icn, None).unwrap();
+    let game = Game::parse(&icn, Dialect::Auto).unwrap();
+    let mut board = icn_movegen::Board::from_game(&game).unwrap();
+    let counts = [1, 2, 3].map(|d| board.perft(d, icn_movegen::PerftMode::Bulk).unwrap());
+    assert_eq!(counts, [20, 400, 8902]);
+}
+
+#[test]
+fn icn_to_sjaak_and_back_to_icn() {
+    let icn = convert_variant(FIDE, Sjaak, Icn, None).unwrap();
+    let sjaak = convert_variant(&icn, Icn, Sjaak, Some("FIDE")).unwrap();
+    assert!(sjaak.starts_with("Variant: FIDE\nBoard: 8x8\n"));
+    assert_eq!(convert_variant(&sjaak, Sjaak, Icn, None).unwrap(), icn);
+}
+
+#[test]
+fn names_pick_variants_by_exact_name_or_unique_prefix() {
+    let one = convert_variant(SHIPPED, Sjaak, Sjaak, Some("fide")).unwrap();
+    assert!(one.starts_with("Variant: FIDE Chess (8x8)\n"));
+    let e = convert_variant(SHIPPED, Sjaak, Icn, Some("c"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("names 6 variants"), "{e}");
+    let e = convert_variant(SHIPPED, Sjaak, Icn, None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("43 variants; pick one with --name"), "{e}");
+    let e = convert_variant(SHIPPED, Sjaak, Icn, Some("Cambodian"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "1520:74: expected an integer after `,`, found `)`");
+}
+
+#[test]
+fn what_cannot_be_converted_is_refused_with_the_reason() {
+    let e = convert_variant(SHIPPED, Sjaak, Icn, Some("suicide"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("the rule `nopieces = win`"), "{e}");
+    // Custom movements have no ICN form.
+    let e = convert_variant(SHIPPED, Sjaak, Icn, Some("Peasant"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("custom movements"), "{e}");
+    // FBR has no world border.
+    let e = convert_variant(FIDE, Sjaak, Fbr, None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("world border"), "{e}");
+    let e = convert_variant("w K1,1|k3,3", Icn, Sjaak, None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("four closed sides"), "{e}");
+    let big = "w 0/100 1,20,1,8 K1,1|k3,3";
+    let e = convert_variant(big, Icn, Sjaak, None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("20x8 board"), "{e}");
+}
+
+#[test]
+fn json_and_fbr_outputs() {
+    let json = convert_variant(FIDE, Sjaak, Json, None).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["name"], "FIDE Chess (8x8)");
+    assert_eq!(v["rules"]["region"]["border"]["right"], 8);
+    let fbr = convert_variant("royal{Kk}=maxchecks(3)", Fbr, Fbr, None).unwrap();
+    assert_eq!(convert_variant(&fbr, Fbr, Fbr, None).unwrap(), fbr);
+    assert!(convert_variant("x", Json, Icn, None).is_err());
+}
