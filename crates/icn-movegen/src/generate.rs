@@ -103,6 +103,34 @@ impl Board {
             if lim.is_some_and(|l| l < r.min) {
                 continue;
             }
+            if r.max <= 3 {
+                // Short rides (the pawn's push): look at the squares themselves.
+                let last = lim.unwrap_or(r.max).min(r.max);
+                for k in 1..=last {
+                    let to = f.step(r.dx, r.dy, k);
+                    match self.store.get(to) {
+                        None => {
+                            if r.mv && k >= r.min {
+                                let kind = if r.sets_ep && k == 2 {
+                                    MoveKind::DoubleStep {
+                                        passed: f.step(r.dx, r.dy, 1),
+                                    }
+                                } else {
+                                    MoveKind::Normal
+                                };
+                                self.push_move(t, f, to, kind, out);
+                            }
+                        }
+                        Some(s) => {
+                            if r.cap && k >= r.min && self.capturable(p.ty, s) {
+                                self.push_move(t, f, to, MoveKind::Normal, out);
+                            }
+                            break;
+                        }
+                    }
+                }
+                continue;
+            }
             let blocker = self.nearest_multiple(r.fam, f, r.sign, r.g);
             if r.mv {
                 let hi = match (blocker, lim) {

@@ -42,6 +42,12 @@ pub(crate) struct Store {
 
 const EMPTY: Slot = Slot::MAX;
 
+/// `d / unit`, without a division for the common unit 1.
+#[inline]
+fn div_unit(d: i64, unit: i64) -> i64 {
+    if unit == 1 { d } else { d / unit }
+}
+
 impl Store {
     /// An empty store for these line directions on this board.
     pub fn new(dirs: &[(i64, i64)], border: &Border) -> Store {
@@ -189,21 +195,23 @@ impl Store {
                 let t = (p - base) as u32;
                 if sign > 0 {
                     let above = if t >= 63 { 0 } else { m & (!0u64 << (t + 1)) };
-                    (above != 0).then(|| (i64::from(above.trailing_zeros()) - i64::from(t)) / unit)
+                    (above != 0)
+                        .then(|| div_unit(i64::from(above.trailing_zeros()) - i64::from(t), unit))
                 } else {
                     let below = m & ((1u64 << t) - 1);
-                    (below != 0)
-                        .then(|| (i64::from(t) - i64::from(63 - below.leading_zeros())) / unit)
+                    (below != 0).then(|| {
+                        div_unit(i64::from(t) - i64::from(63 - below.leading_zeros()), unit)
+                    })
                 }
             }
             None => {
                 let line = self.sparse.lines[fam].get(&k)?;
                 if sign > 0 {
                     let i = line.partition_point(|&q| q <= p);
-                    line.get(i).map(|&q| (q - p) / unit)
+                    line.get(i).map(|&q| div_unit(q - p, unit))
                 } else {
                     let i = line.partition_point(|&q| q < p);
-                    (i > 0).then(|| (p - line[i - 1]) / unit)
+                    (i > 0).then(|| div_unit(p - line[i - 1], unit))
                 }
             }
         }

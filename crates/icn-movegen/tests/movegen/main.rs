@@ -5,6 +5,7 @@ mod brute;
 mod crosscheck;
 mod families;
 mod perft;
+mod players;
 mod query;
 mod replay;
 mod zobrist;
