@@ -337,21 +337,15 @@ impl Board {
     /// The en passant key, when the side to move has a piece that could take there.
     pub(crate) fn ep_component(&self) -> u64 {
         let Some(ep) = self.ep else { return 0 };
-        let us = self.side_to_move();
-        for (i, t) in self.cfg.types.types.iter().enumerate() {
-            if t.piece.player != us {
-                continue;
-            }
-            for &(dx, dy) in &t.ep_leaps {
-                let from = Sq::new(ep.target.x - dx, ep.target.y - dy);
-                if self.cfg.border.contains(from)
-                    && self
-                        .store
-                        .get(from)
-                        .is_some_and(|s| self.pieces[s as usize].ty as usize == i)
-                {
-                    return ep_key(ep.target);
-                }
+        for &(ty, dx, dy) in &self.cfg.player(self.side_to_move()).ep_takers {
+            let from = Sq::new(ep.target.x - dx, ep.target.y - dy);
+            if self.cfg.border.contains(from)
+                && self
+                    .store
+                    .get(from)
+                    .is_some_and(|s| self.pieces[s as usize].ty == ty)
+            {
+                return ep_key(ep.target);
             }
         }
         0

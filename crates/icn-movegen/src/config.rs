@@ -60,6 +60,8 @@ pub(crate) struct PlayerCfg {
     pub wins: Vec<WinRule>,
     /// Some win rule of this player counts checks given.
     pub counts_checks: bool,
+    /// This player's en passant takers: (type, leap).
+    pub ep_takers: Vec<(TypeId, i64, i64)>,
 }
 
 /// An explicit castling move in engine terms.
@@ -117,6 +119,12 @@ impl Config {
             cfg.protect = rules.check_matters_for(p);
             cfg.wins = rules.wins_of(p).to_vec();
             cfg.counts_checks = cfg.wins.iter().any(|w| matches!(w, WinRule::Checks(_)));
+            for (i, t) in types.types.iter().enumerate() {
+                if t.piece.player == p {
+                    cfg.ep_takers
+                        .extend(t.ep_leaps.iter().map(|&(dx, dy)| (i as TypeId, dx, dy)));
+                }
+            }
             for (i, t) in types.types.iter().enumerate() {
                 let owner = t.piece.player;
                 if owner == p || owner == Player::Neutral {

@@ -22,8 +22,10 @@ struct Dense {
     bottom: i64,
     width: i64,
     cells: Vec<Slot>,
-    /// Per family: smallest key and the masks.
-    lines: Vec<(i64, Vec<u64>)>,
+    /// Per family, the line masks.
+    lines: Vec<Vec<u64>>,
+    /// Per cell and family (`cell · families + family`): its line and its bit.
+    at: Vec<(u32, u64)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -55,28 +57,36 @@ impl Store {
             (Some(l), Some(r), Some(b), Some(t))
                 if r >= l && t >= b && r - l < 64 && t - b < 64 =>
             {
-                let lines = dirs
-                    .iter()
-                    .map(|&(a, bb)| {
-                        let keys = [
-                            bb * l - a * b,
-                            bb * l - a * t,
-                            bb * r - a * b,
-                            bb * r - a * t,
-                        ];
-                        let (lo, hi) = (
-                            *keys.iter().min().unwrap_or(&0),
-                            *keys.iter().max().unwrap_or(&0),
-                        );
-                        (lo, vec![0u64; (hi - lo + 1) as usize])
-                    })
-                    .collect();
+                let (width, height) = (r - l + 1, t - b + 1);
+                let nf = dirs.len();
+                let mut lines = Vec::with_capacity(nf);
+                let mut at = vec![(0u32, 0u64); (width * height) as usize * nf];
+                for (f, &(a, bb)) in dirs.iter().enumerate() {
+                    let keys = [
+                        bb * l - a * b,
+                        bb * l - a * t,
+                        bb * r - a * b,
+                        bb * r - a * t,
+                    ];
+                    let lo = *keys.iter().min().unwrap_or(&0);
+                    let hi = *keys.iter().max().unwrap_or(&0);
+                    lines.push(vec![0u64; (hi - lo + 1) as usize]);
+                    for y in b..=t {
+                        for x in l..=r {
+                            let (k, p) = Self::key_pos(a, bb, Sq::new(x, y));
+                            let base = if a != 0 { l } else { b };
+                            let cell = ((y - b) * width + (x - l)) as usize;
+                            at[cell * nf + f] = ((k - lo) as u32, 1u64 << (p - base));
+                        }
+                    }
+                }
                 Some(Dense {
                     left: l,
                     bottom: b,
-                    width: r - l + 1,
-                    cells: vec![EMPTY; ((r - l + 1) * (t - b + 1)) as usize],
+                    width,
+                    cells: vec![EMPTY; (width * height) as usize],
                     lines,
+                    at,
                 })
             }
             _ => None,
@@ -116,12 +126,11 @@ impl Store {
     pub fn insert(&mut self, s: Sq, slot: Slot) {
         match &mut self.dense {
             Some(d) => {
-                d.cells[((s.y - d.bottom) * d.width + (s.x - d.left)) as usize] = slot;
-                for (f, &(a, b)) in self.dirs.iter().enumerate() {
-                    let (k, p) = Self::key_pos(a, b, s);
-                    let base = if a != 0 { d.left } else { d.bottom };
-                    let (lo, masks) = &mut d.lines[f];
-                    masks[(k - *lo) as usize] |= 1u64 << (p - base);
+                let cell = ((s.y - d.bottom) * d.width + (s.x - d.left)) as usize;
+                d.cells[cell] = slot;
+                let nf = d.lines.len();
+                for (f, &(line, bit)) in d.at[cell * nf..cell * nf + nf].iter().enumerate() {
+                    d.lines[f][line as usize] |= bit;
                 }
             }
             None => {
@@ -140,12 +149,11 @@ impl Store {
     pub fn remove(&mut self, s: Sq) {
         match &mut self.dense {
             Some(d) => {
-                d.cells[((s.y - d.bottom) * d.width + (s.x - d.left)) as usize] = EMPTY;
-                for (f, &(a, b)) in self.dirs.iter().enumerate() {
-                    let (k, p) = Self::key_pos(a, b, s);
-                    let base = if a != 0 { d.left } else { d.bottom };
-                    let (lo, masks) = &mut d.lines[f];
-                    masks[(k - *lo) as usize] &= !(1u64 << (p - base));
+                let cell = ((s.y - d.bottom) * d.width + (s.x - d.left)) as usize;
+                d.cells[cell] = EMPTY;
+                let nf = d.lines.len();
+                for (f, &(line, bit)) in d.at[cell * nf..cell * nf + nf].iter().enumerate() {
+                    d.lines[f][line as usize] &= !bit;
                 }
             }
             None => {
@@ -181,30 +189,24 @@ impl Store {
     #[inline]
     pub fn nearest(&self, fam: usize, s: Sq, sign: i64) -> Option<i64> {
         let (a, b) = self.dirs[fam];
-        let (k, p) = Self::key_pos(a, b, s);
         let unit = if a != 0 { a } else { 1 };
         match &self.dense {
             Some(d) => {
-                let base = if a != 0 { d.left } else { d.bottom };
-                let (lo, masks) = &d.lines[fam];
-                let idx = k - lo;
-                if idx < 0 || idx as usize >= masks.len() {
-                    return None;
-                }
-                let m = masks[idx as usize];
-                let t = (p - base) as u32;
+                let cell = ((s.y - d.bottom) * d.width + (s.x - d.left)) as usize;
+                let (line, bit) = d.at[cell * d.lines.len() + fam];
+                let m = d.lines[fam][line as usize];
+                let t = bit.trailing_zeros();
                 if sign > 0 {
-                    let above = if t >= 63 { 0 } else { m & (!0u64 << (t + 1)) };
-                    (above != 0)
-                        .then(|| div_unit(i64::from(above.trailing_zeros()) - i64::from(t), unit))
+                    let above = m & !(bit.wrapping_shl(1).wrapping_sub(1));
+                    (above != 0).then(|| div_unit(i64::from(above.trailing_zeros() - t), unit))
                 } else {
-                    let below = m & ((1u64 << t) - 1);
-                    (below != 0).then(|| {
-                        div_unit(i64::from(t) - i64::from(63 - below.leading_zeros()), unit)
-                    })
+                    let below = m & (bit - 1);
+                    (below != 0)
+                        .then(|| div_unit(i64::from(t - (63 - below.leading_zeros())), unit))
                 }
             }
             None => {
+                let (k, p) = Self::key_pos(a, b, s);
                 let line = self.sparse.lines[fam].get(&k)?;
                 if sign > 0 {
                     let i = line.partition_point(|&q| q <= p);
