@@ -3,15 +3,16 @@
 //! and prints the failures and a table of corpus, cases, passed, failed.
 
 use std::path::Path;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::corpus::{self, Corpus, RunOptions};
 
-/// Corpora with at least this many cases get a progress bar.
-pub const PROGRESS_MIN_CASES: usize = 200;
+/// A corpus still running after this long gets a progress bar.
+pub const PROGRESS_AFTER: Duration = Duration::from_millis(400);
 
 /// What one corpus run found.
 #[derive(Clone, Debug)]
@@ -45,29 +46,39 @@ pub fn run_corpus(
 ) -> anyhow::Result<Report> {
     let start = Instant::now();
     let cases = corpus.cases(fixtures)?;
-    let bar = if progress && cases.len() >= PROGRESS_MIN_CASES {
-        let bar = ProgressBar::new(cases.len() as u64);
-        bar.set_style(
-            ProgressStyle::with_template("{prefix:>10} [{bar:40}] {pos}/{len} {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar())
-                .progress_chars("=> "),
-        );
-        bar.set_prefix(corpus.name());
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
-    let mut failures: Vec<(String, String)> = cases
-        .par_iter()
-        .filter_map(|case| {
-            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                corpus.run(case, options)
-            }))
-            .unwrap_or_else(|_| Err("panicked (see the message above)".to_string()));
-            bar.inc(1);
-            result.err().map(|why| (case.name.clone(), why))
-        })
-        .collect();
+    // Hidden at first; shown (on a terminal) once the corpus proves long.
+    let bar = ProgressBar::with_draw_target(Some(cases.len() as u64), ProgressDrawTarget::hidden());
+    bar.set_style(
+        ProgressStyle::with_template("{prefix:>10} [{bar:40}] {pos}/{len} {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> "),
+    );
+    bar.set_prefix(corpus.name());
+    let (done, finished) = mpsc::channel::<()>();
+    let mut failures: Vec<(String, String)> = std::thread::scope(|scope| {
+        if progress {
+            let bar = bar.clone();
+            scope.spawn(move || {
+                if finished.recv_timeout(PROGRESS_AFTER) == Err(RecvTimeoutError::Timeout) {
+                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                    bar.enable_steady_tick(Duration::from_millis(200));
+                }
+            });
+        }
+        let failures = cases
+            .par_iter()
+            .filter_map(|case| {
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    corpus.run(case, options)
+                }))
+                .unwrap_or_else(|_| Err("panicked (see the message above)".to_string()));
+                bar.inc(1);
+                result.err().map(|why| (case.name.clone(), why))
+            })
+            .collect();
+        drop(done);
+        failures
+    });
     bar.finish_and_clear();
     failures.sort();
     Ok(Report {
