@@ -257,3 +257,22 @@ fn text_that_is_not_utf8_is_invalid_input() {
         r.stderr
     );
 }
+
+#[test]
+fn lines_refuses_output_that_would_span_several_lines() {
+    let json = icn(&["convert"], "w K1,1|k3,3 1,1>1,2{two\nlines}");
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let one_line: String = json.stdout.lines().map(str::trim).collect();
+    let r = icn(
+        &["convert", "--lines", "--to", "icn"],
+        &format!("{one_line}\n"),
+    );
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout, "\n");
+    assert!(
+        r.stderr
+            .contains("<stdin>:1:1: as icn this document spans several lines"),
+        "{}",
+        r.stderr
+    );
+}

@@ -103,13 +103,26 @@ fn run_lines(args: &Args, input: crate::input::Input) -> anyhow::Result<Outcome>
     let handler = |line: &str, out: &mut Vec<u8>| -> Result<(), Vec<Located>> {
         let (game, format) = read_game(line, dialect).map_err(|e| e.located(line))?;
         let writer = args.writer(format, false);
-        writer.write(&game, out).map_err(|e| {
+        let start = out.len();
+        let fail = |message: String| {
             vec![Located {
                 line: 1,
                 column: 1,
-                message: writer.explain(&e),
+                message,
             }]
-        })
+        };
+        writer
+            .write(&game, out)
+            .map_err(|e| fail(writer.explain(&e)))?;
+        // A comment may hold a line break, which ICN writes as it is.
+        if out[start..].iter().any(|&b| b == b'\n' || b == b'\r') {
+            return Err(fail(format!(
+                "as {} this document spans several lines (a comment holds a line break), \
+                 which `--lines` cannot keep apart",
+                writer.target.name()
+            )));
+        }
+        Ok(())
     };
     let origin = input.origin.clone();
     let mut out = BufWriter::with_capacity(1 << 20, io::stdout());
