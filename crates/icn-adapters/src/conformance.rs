@@ -2,7 +2,7 @@
 //! and the xtask conformance harness.
 //!
 //! Layout: `fixtures/CORPUS/ok/` and `fixtures/CORPUS/err/`, each input beside
-//! its expected output `NAME.out`. The output of an input is computed by
+//! its expected output `NAME.EXT.out`. The output of an input is computed by
 //! [`output_of`]; a case passes when it equals the `.out` file exactly and,
 //! under `ok/`, when no line of it is an error (under `err/`, every case must
 //! produce an error). Line-based inputs skip blank lines and lines starting
@@ -12,8 +12,12 @@
 //! * `.fen`: one FEN per line → the ICN game (site dialect, compact); under
 //!   `ok/` the ICN must also convert back to the same FEN.
 //! * `.icn`: one ICN position per line → its X-FEN.
+//! * `.tosan`: `POSITION<TAB>MOVE` lines (FEN or ICN, ICN compact move) → SAN;
+//!   under `ok/` the SAN must resolve back to the same move.
+//! * `.san`: `POSITION<TAB>SAN` lines → the ICN compact move.
+//! * `.tolike` / `.like`: the same for the SAN-like notation.
 //!
-//! Other files are ignored. A missing `.out` fails the case; [`bless_case`]
+//! Other files are ignored. A missing `.out` file fails the case; [`bless_case`]
 //! writes it, on request only.
 
 use std::fs;
@@ -23,12 +27,13 @@ use icn_model::{Dialect, IcnForm, IcnStyle};
 
 use crate::fen::{CastlingStyle, Fen};
 use crate::fen_icn::{fen2icn, icn2fen};
+use crate::lines::{SanMode, san_line};
 
 /// The corpora this module runs.
 pub const CORPORA: [&str; 4] = ["fen", "san", "pgn", "sjaak"];
 
 /// The input extensions this module understands.
-pub const INPUTS: [&str; 2] = ["fen", "icn"];
+pub const INPUTS: [&str; 6] = ["fen", "icn", "tosan", "san", "tolike", "like"];
 
 /// `fixtures/CORPUS` of this workspace.
 pub fn fixtures_dir(corpus: &str) -> PathBuf {
@@ -107,18 +112,54 @@ pub fn output_of(path: &Path) -> Result<String, String> {
                 out.push('\n');
             }
         }
+        "tosan" | "san" | "tolike" | "like" => {
+            let mode = san_mode(ext);
+            for line in case_lines(&text) {
+                out.push_str(&line_output(san_line(line, mode)));
+                out.push('\n');
+            }
+        }
         _ => return Err(format!("{}: unknown input kind `{ext}`", path.display())),
     }
     Ok(out)
 }
 
+fn san_mode(ext: &str) -> SanMode {
+    match ext {
+        "tosan" => SanMode::Write,
+        "san" => SanMode::Parse,
+        "tolike" => SanMode::WriteLike,
+        _ => SanMode::ParseLike,
+    }
+}
+
 fn expected_path(path: &Path) -> PathBuf {
-    path.with_extension("out")
+    let mut p = path.as_os_str().to_owned();
+    p.push(".out");
+    PathBuf::from(p)
 }
 
 /// Extra checks of an `ok/` case beyond its output (round trips).
 fn round_trips(path: &Path, text: &str) -> Result<(), String> {
-    if path.extension().and_then(|e| e.to_str()) == Some("fen") {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if ext == "tosan" || ext == "tolike" {
+        let back = if ext == "tosan" {
+            SanMode::Parse
+        } else {
+            SanMode::ParseLike
+        };
+        for line in case_lines(text) {
+            let (position, mv) = line.split_once('\t').unwrap_or((line, ""));
+            let written = san_line(line, san_mode(ext))?;
+            let again = san_line(&format!("{position}\t{written}"), back)?;
+            let want = san_line(&format!("{position}\t{written}"), back)?;
+            let moved = crate::notation::parse_compact(mv).map(|(f, t, _)| format!("{f}>{t}"));
+            if !again.starts_with(moved.as_deref().unwrap_or("")) || again != want {
+                return Err(format!("`{written}` read back as {again}, not {mv}"));
+            }
+        }
+    }
+    if ext == "fen" {
         for line in case_lines(text) {
             let want = Fen::parse(line.trim())
                 .map_err(|e| e.to_string())?

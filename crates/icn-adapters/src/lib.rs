@@ -8,4 +8,8 @@ pub mod conformance;
 pub mod convert;
 pub mod fen;
 pub mod fen_icn;
+pub mod lines;
+pub mod notation;
+pub mod san;
+pub mod sanlike;
 pub mod sjaak;

@@ -22,3 +22,10 @@ fn fen_fixture(#[files("../../fixtures/fen/*/*.fen")] path: PathBuf) {
 fn icn_to_fen_fixture(#[files("../../fixtures/fen/*/*.icn")] path: PathBuf) {
     check(path);
 }
+
+#[rstest]
+fn san_fixture(#[files("../../fixtures/san/*/*.*")] path: PathBuf) {
+    if path.extension().is_some_and(|e| e != "out") {
+        check(path);
+    }
+}

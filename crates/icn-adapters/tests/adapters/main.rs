@@ -3,4 +3,5 @@
 mod convert;
 mod fen;
 mod fixtures;
+mod san;
 mod sjaak;
