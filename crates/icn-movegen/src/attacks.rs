@@ -62,9 +62,7 @@ impl Board {
     ) -> Option<(i64, Slot)> {
         let (a, b) = self.store.dir(fam);
         if g == 1 {
-            let k = self.store.nearest(fam, s, sign)?;
-            let at = s.step(a * sign, b * sign, k);
-            return self.store.get(at).map(|slot| (k, slot));
+            return self.store.nearest_slot(fam, s, sign);
         }
         let mut found = None;
         self.store.walk(fam, s, sign, |k| {

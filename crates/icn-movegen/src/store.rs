@@ -9,7 +9,8 @@
 //! direction `(a,b)` (primitive, `a > 0` or `a = 0, b = 1`) is identified by
 //! `b·x − a·y`; positions along it are `x` (or `y` when `a = 0`).
 
-use ahash::AHashMap;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::geometry::{Border, Sq};
 
@@ -30,8 +31,8 @@ struct Dense {
 
 #[derive(Clone, Debug, Default)]
 struct Sparse {
-    cells: AHashMap<(i64, i64), Slot>,
-    lines: Vec<AHashMap<i64, Vec<i64>>>,
+    cells: IntMap<(i64, i64), Slot>,
+    lines: Vec<IntMap<i64, Vec<(i64, Slot)>>>,
 }
 
 /// The occupancy index.
@@ -43,6 +44,37 @@ pub(crate) struct Store {
 }
 
 const EMPTY: Slot = Slot::MAX;
+
+/// A multiply-rotate hasher for integer keys (the FxHash scheme): a few
+/// instructions per key, good enough for coordinates and line numbers.
+#[derive(Clone, Copy, Default)]
+struct IntHasher(u64);
+
+impl Hasher for IntHasher {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
+
+    #[inline]
+    fn write_i64(&mut self, v: i64) {
+        self.write_u64(v as u64);
+    }
+}
+
+type IntMap<K, V> = HashMap<K, V, BuildHasherDefault<IntHasher>>;
 
 /// `d / unit`, without a division for the common unit 1.
 #[inline]
@@ -94,11 +126,11 @@ impl Store {
         Store {
             dirs: dirs.to_vec(),
             sparse: Sparse {
-                cells: AHashMap::new(),
+                cells: IntMap::default(),
                 lines: if dense.is_some() {
                     Vec::new()
                 } else {
-                    vec![AHashMap::new(); dirs.len()]
+                    vec![IntMap::default(); dirs.len()]
                 },
             },
             dense,
@@ -138,8 +170,8 @@ impl Store {
                 for (f, &(a, b)) in self.dirs.iter().enumerate() {
                     let (k, p) = Self::key_pos(a, b, s);
                     let line = self.sparse.lines[f].entry(k).or_default();
-                    let i = line.partition_point(|&q| q < p);
-                    line.insert(i, p);
+                    let i = line.partition_point(|&(q, _)| q < p);
+                    line.insert(i, (p, slot));
                 }
             }
         }
@@ -161,7 +193,7 @@ impl Store {
                 for (f, &(a, b)) in self.dirs.iter().enumerate() {
                     let (k, p) = Self::key_pos(a, b, s);
                     if let Some(line) = self.sparse.lines[f].get_mut(&k) {
-                        if let Ok(i) = line.binary_search(&p) {
+                        if let Ok(i) = line.binary_search_by_key(&p, |&(q, _)| q) {
                             line.remove(i);
                         }
                         if line.is_empty() {
@@ -180,6 +212,14 @@ impl Store {
             Some(d) => d.cells[((s.y - d.bottom) * d.width + (s.x - d.left)) as usize] = slot,
             None => {
                 self.sparse.cells.insert((s.x, s.y), slot);
+                for (f, &(a, b)) in self.dirs.iter().enumerate() {
+                    let (k, p) = Self::key_pos(a, b, s);
+                    if let Some(line) = self.sparse.lines[f].get_mut(&k)
+                        && let Ok(i) = line.binary_search_by_key(&p, |&(q, _)| q)
+                    {
+                        line[i].1 = slot;
+                    }
+                }
             }
         }
     }
@@ -209,11 +249,40 @@ impl Store {
                 let (k, p) = Self::key_pos(a, b, s);
                 let line = self.sparse.lines[fam].get(&k)?;
                 if sign > 0 {
-                    let i = line.partition_point(|&q| q <= p);
-                    line.get(i).map(|&q| div_unit(q - p, unit))
+                    let i = line.partition_point(|&(q, _)| q <= p);
+                    line.get(i).map(|&(q, _)| div_unit(q - p, unit))
                 } else {
-                    let i = line.partition_point(|&q| q < p);
-                    (i > 0).then(|| div_unit(p - line[i - 1], unit))
+                    let i = line.partition_point(|&(q, _)| q < p);
+                    (i > 0).then(|| div_unit(p - line[i - 1].0, unit))
+                }
+            }
+        }
+    }
+
+    /// The nearest piece from `s` along family `fam` in direction `sign`:
+    /// primitive steps to it and its slot.
+    #[inline]
+    pub fn nearest_slot(&self, fam: usize, s: Sq, sign: i64) -> Option<(i64, Slot)> {
+        let (a, b) = self.dirs[fam];
+        match &self.dense {
+            Some(d) => {
+                let k = self.nearest(fam, s, sign)?;
+                let (x, y) = (s.x + a * sign * k, s.y + b * sign * k);
+                Some((
+                    k,
+                    d.cells[((y - d.bottom) * d.width + (x - d.left)) as usize],
+                ))
+            }
+            None => {
+                let unit = if a != 0 { a } else { 1 };
+                let (k, p) = Self::key_pos(a, b, s);
+                let line = self.sparse.lines[fam].get(&k)?;
+                if sign > 0 {
+                    let i = line.partition_point(|&(q, _)| q <= p);
+                    line.get(i).map(|&(q, slot)| (div_unit(q - p, unit), slot))
+                } else {
+                    let i = line.partition_point(|&(q, _)| q < p);
+                    (i > 0).then(|| (div_unit(p - line[i - 1].0, unit), line[i - 1].1))
                 }
             }
         }
