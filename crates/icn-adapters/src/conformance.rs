@@ -16,6 +16,10 @@
 //!   under `ok/` the SAN must resolve back to the same move.
 //! * `.san`: `POSITION<TAB>SAN` lines → the ICN compact move.
 //! * `.tolike` / `.like`: the same for the SAN-like notation.
+//! * `.pgn`: a PGN file → one ICN game per line (full form, site dialect),
+//!   then its warnings and errors; under `ok/` the games written as PGN,
+//!   read back and written again must give the same PGN.
+//! * `.icn` under `fixtures/pgn`: ICN games → PGN.
 //!
 //! Other files are ignored. A missing `.out` file fails the case; [`bless_case`]
 //! writes it, on request only.
@@ -28,12 +32,13 @@ use icn_model::{Dialect, IcnForm, IcnStyle};
 use crate::fen::{CastlingStyle, Fen};
 use crate::fen_icn::{fen2icn, icn2fen};
 use crate::lines::{SanMode, san_line};
+use crate::pgn_export::{icn_to_pgn, pgn_to_icn};
 
 /// The corpora this module runs.
 pub const CORPORA: [&str; 4] = ["fen", "san", "pgn", "sjaak"];
 
 /// The input extensions this module understands.
-pub const INPUTS: [&str; 6] = ["fen", "icn", "tosan", "san", "tolike", "like"];
+pub const INPUTS: [&str; 7] = ["fen", "icn", "tosan", "san", "tolike", "like", "pgn"];
 
 /// `fixtures/CORPUS` of this workspace.
 pub fn fixtures_dir(corpus: &str) -> PathBuf {
@@ -104,6 +109,30 @@ pub fn output_of(path: &Path) -> Result<String, String> {
                 out.push('\n');
             }
         }
+        "icn" if corpus_of(path) == "pgn" => {
+            let mut err = Vec::new();
+            icn_to_pgn(&text, &mut out_bytes(&mut out), &mut err).map_err(|e| e.to_string())?;
+            for l in String::from_utf8_lossy(&err).lines() {
+                out.push_str(&format!("error: {l}\n"));
+            }
+        }
+        "pgn" => {
+            let (mut o, mut err) = (Vec::new(), Vec::new());
+            let style = IcnStyle {
+                form: IcnForm::Full,
+                dialect: Dialect::Site,
+            };
+            pgn_to_icn(text.as_bytes(), &mut o, &mut err, style).map_err(|e| e.to_string())?;
+            out.push_str(&String::from_utf8_lossy(&o));
+            for l in String::from_utf8_lossy(&err).lines() {
+                if l.starts_with("warning: ") {
+                    out.push_str(l);
+                    out.push('\n');
+                } else {
+                    out.push_str(&format!("error: {l}\n"));
+                }
+            }
+        }
         "icn" => {
             for line in case_lines(&text) {
                 out.push_str(&line_output(
@@ -122,6 +151,32 @@ pub fn output_of(path: &Path) -> Result<String, String> {
         _ => return Err(format!("{}: unknown input kind `{ext}`", path.display())),
     }
     Ok(out)
+}
+
+fn corpus_of(path: &Path) -> String {
+    path.parent()
+        .and_then(Path::parent)
+        .and_then(Path::file_name)
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// A writer appending UTF-8 text to a string.
+struct StrWriter<'a>(&'a mut String);
+
+impl std::io::Write for StrWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.push_str(&String::from_utf8_lossy(buf));
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn out_bytes(s: &mut String) -> StrWriter<'_> {
+    StrWriter(s)
 }
 
 fn san_mode(ext: &str) -> SanMode {
@@ -157,6 +212,29 @@ fn round_trips(path: &Path, text: &str) -> Result<(), String> {
             if !again.starts_with(moved.as_deref().unwrap_or("")) || again != want {
                 return Err(format!("`{written}` read back as {again}, not {mv}"));
             }
+        }
+    }
+    if ext == "pgn" {
+        let style = IcnStyle {
+            form: IcnForm::Full,
+            dialect: Dialect::Site,
+        };
+        let mut icn = Vec::new();
+        pgn_to_icn(text.as_bytes(), &mut icn, std::io::sink(), style).map_err(|e| e.to_string())?;
+        let icn = String::from_utf8_lossy(&icn).into_owned();
+        let mut pgn = Vec::new();
+        icn_to_pgn(&icn, &mut pgn, std::io::sink()).map_err(|e| e.to_string())?;
+        let mut again = Vec::new();
+        pgn_to_icn(pgn.as_slice(), &mut again, std::io::sink(), style)
+            .map_err(|e| e.to_string())?;
+        let mut pgn2 = Vec::new();
+        icn_to_pgn(&String::from_utf8_lossy(&again), &mut pgn2, std::io::sink())
+            .map_err(|e| e.to_string())?;
+        if pgn2 != pgn || again.iter().filter(|&&b| b == b'\n').count() != icn.lines().count() {
+            return Err(format!(
+                "ICN → PGN → ICN → PGN is not stable:\n{}",
+                String::from_utf8_lossy(&pgn2)
+            ));
         }
     }
     if ext == "fen" {
@@ -201,13 +279,19 @@ pub fn run_case(path: &Path) -> Result<(), String> {
         }
         let text = fs::read_to_string(path).map_err(|e| e.to_string())?;
         round_trips(path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
-    } else if errors != actual.lines().count() || errors == 0 {
+    } else if errors == 0
+        || (!matches!(ext_of(path), "pgn" | "icn") && errors != actual.lines().count())
+    {
         return Err(format!(
             "{}: an err case produced a non-error",
             path.display()
         ));
     }
     Ok(())
+}
+
+fn ext_of(path: &Path) -> &str {
+    path.extension().and_then(|e| e.to_str()).unwrap_or("")
 }
 
 /// Writes the `.out` file of a case from its current output.

@@ -10,6 +10,8 @@ pub mod fen;
 pub mod fen_icn;
 pub mod lines;
 pub mod notation;
+pub mod pgn;
+pub mod pgn_export;
 pub mod san;
 pub mod sanlike;
 pub mod sjaak;

@@ -29,3 +29,10 @@ fn san_fixture(#[files("../../fixtures/san/*/*.*")] path: PathBuf) {
         check(path);
     }
 }
+
+#[rstest]
+fn pgn_fixture(#[files("../../fixtures/pgn/*/*.*")] path: PathBuf) {
+    if path.extension().is_some_and(|e| e != "out") {
+        check(path);
+    }
+}

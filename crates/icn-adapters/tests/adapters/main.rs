@@ -3,5 +3,6 @@
 mod convert;
 mod fen;
 mod fixtures;
+mod pgn;
 mod san;
 mod sjaak;

@@ -1,0 +1,66 @@
+//! PGN import and export beyond the fixtures.
+
+use icn_adapters::pgn::{PgnReader, Token, import_game};
+use icn_adapters::pgn_export::{export_game, icn_to_pgn, pgn_to_icn};
+use icn_model::{Dialect, IcnForm, IcnStyle};
+
+const OPERA: &str = "[Event \"Paris\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0\n";
+
+const STYLE: IcnStyle = IcnStyle {
+    form: IcnForm::Full,
+    dialect: Dialect::Site,
+};
+
+#[test]
+fn many_games_stream_one_at_a_time() {
+    let many = OPERA.repeat(500);
+    let mut reader = PgnReader::new(many.as_bytes());
+    let first = reader.next().unwrap().unwrap();
+    assert_eq!(first.number, 1);
+    assert_eq!(reader.count(), 499);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(
+        pgn_to_icn(many.as_bytes(), &mut out, &mut err, STYLE).unwrap(),
+        (500, 0)
+    );
+    assert!(err.is_empty());
+    assert_eq!(String::from_utf8(out).unwrap().lines().count(), 500);
+}
+
+#[test]
+fn the_opera_game_goes_round_and_ends_in_mate() {
+    let g = PgnReader::new(OPERA.as_bytes()).next().unwrap().unwrap();
+    assert!(matches!(g.tokens.last(), Some((Token::Result(r), _)) if r == "1-0"));
+    let (game, warnings) = import_game(&g).unwrap();
+    assert!(warnings.is_empty());
+    assert_eq!(game.moves.len(), 33);
+    let pgn = export_game(&game).unwrap();
+    assert!(pgn.contains("12. O-O-O Rd8"), "{pgn}");
+    assert!(pgn.trim_end().ends_with("17. Rd8# 1-0"), "{pgn}");
+    assert!(pgn.lines().all(|l| l.len() < 80));
+    let mut replay = icn_movegen::Board::from_game(&game).unwrap();
+    for m in &game.moves {
+        let mv = replay.check_move(&m.from, &m.to, m.promotion).unwrap();
+        replay.make(&mv);
+    }
+    assert!(replay.in_check() && !replay.has_legal_move().unwrap());
+}
+
+#[test]
+fn black_to_move_starts_with_dots_and_bad_games_do_not_stop_the_stream() {
+    let text = "[FEN \"4k3/8/8/8/8/8/p7/4K3 b - - 0 30\"]\n\n30... a1=Q+ *\n\n[Event \"x\"]\n\n1. e5 *\n\n1. d4 d5 *\n";
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(
+        pgn_to_icn(text.as_bytes(), &mut out, &mut err, STYLE).unwrap(),
+        (2, 1)
+    );
+    let err = String::from_utf8(err).unwrap();
+    assert!(
+        err.starts_with("game 2, line 7: move 1. e5: illegal move"),
+        "{err}"
+    );
+    let icn = String::from_utf8(out).unwrap();
+    let (mut pgn, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(icn_to_pgn(&icn, &mut pgn, &mut err).unwrap(), (2, 0));
+    assert!(String::from_utf8(pgn).unwrap().contains("30... a1=Q+ *"));
+}
