@@ -1,11 +1,4 @@
-//! Exact legal move generation for Infinite Chess Notation games on the
-//! unbounded board: move families, make/unmake with zobrist keys (Polyglot's
-//! inside the 8×8 box), perft, replay with game-end detection, and position
-//! queries.
-//!
-//! Layers: `icn-syntax` → `icn-model` → `icn-rules` → **`icn-movegen`**. The
-//! movement of every piece comes from `icn-rules` and is compiled into the
-//! engine's tables ([`Board::new`]); the engine never sees text.
+#![doc = include_str!("../README.md")]
 //!
 //! ## Layout
 //! * [`Board`]: a validated position with compiled rules; [`Sq`] its squares.
@@ -15,10 +8,6 @@
 //! * [`Board::perft`]: exact leaf counts.
 //! * [`replay()`], [`Board::game_end`]: games and how they end.
 //! * [`query`](Board::attacked_by) functions: attacks, check, mate, material, pawn structure.
-//!
-//! ## Range
-//! Coordinates are `i64` with `|c| ≤ 2^52` ([`COORD_LIMIT`]); anything beyond
-//! is refused with [`MovegenError::OutOfRange`].
 
 mod attacks;
 mod board;
