@@ -20,6 +20,11 @@
 //!   then its warnings and errors; under `ok/` the games written as PGN,
 //!   read back and written again must give the same PGN.
 //! * `.icn` under `fixtures/pgn`: ICN games → PGN.
+//! * `.sjaak`: a Sjaak variants file → for each variant a `== NAME` line and
+//!   either its rule objects as JSON (as `variant convert --to json` prints
+//!   them) or its errors and refusals; under `ok/` every variant must also
+//!   read back equal from what the writer writes, and survive rules →
+//!   Sjaak → rules when it can be written back.
 //!
 //! Other files are ignored. A missing `.out` file fails the case; [`bless_case`]
 //! writes it, on request only.
@@ -38,7 +43,9 @@ use crate::pgn_export::{icn_to_pgn, pgn_to_icn};
 pub const CORPORA: [&str; 4] = ["fen", "san", "pgn", "sjaak"];
 
 /// The input extensions this module understands.
-pub const INPUTS: [&str; 7] = ["fen", "icn", "tosan", "san", "tolike", "like", "pgn"];
+pub const INPUTS: [&str; 8] = [
+    "fen", "icn", "tosan", "san", "tolike", "like", "pgn", "sjaak",
+];
 
 /// `fixtures/CORPUS` of this workspace.
 pub fn fixtures_dir(corpus: &str) -> PathBuf {
@@ -133,6 +140,7 @@ pub fn output_of(path: &Path) -> Result<String, String> {
                 }
             }
         }
+        "sjaak" => sjaak_output(&text, &mut out),
         "icn" => {
             for line in case_lines(&text) {
                 out.push_str(&line_output(
@@ -151,6 +159,62 @@ pub fn output_of(path: &Path) -> Result<String, String> {
         _ => return Err(format!("{}: unknown input kind `{ext}`", path.display())),
     }
     Ok(out)
+}
+
+fn sjaak_output(text: &str, out: &mut String) {
+    let file = crate::sjaak::read_file(text);
+    for e in &file.stray {
+        out.push_str(&format!("error: {e}\n"));
+    }
+    for v in &file.variants {
+        out.push_str(&format!("== {}\n", v.name));
+        let converted = match &v.result {
+            Ok(_) => crate::convert::convert_variant(
+                text,
+                crate::convert::VariantFormat::Sjaak,
+                crate::convert::VariantFormat::Json,
+                Some(&v.name),
+            )
+            .map_err(|e| e.messages),
+            Err(errors) => Err(errors.iter().map(ToString::to_string).collect()),
+        };
+        match converted {
+            Ok(json) => out.push_str(&json),
+            Err(messages) => {
+                for m in messages {
+                    out.push_str(&format!("error: {m}\n"));
+                }
+            }
+        }
+    }
+}
+
+fn sjaak_round_trips(text: &str) -> Result<(), String> {
+    let vs = crate::sjaak::read_variants(text).map_err(|e| {
+        e.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    })?;
+    let again = crate::sjaak::read_variants(&crate::sjaak::write_file(&vs))
+        .map_err(|e| format!("the writer's text does not read: {e:?}"))?;
+    if again != vs {
+        return Err("reading what the writer wrote gave other variants".into());
+    }
+    for v in &vs {
+        let rules = crate::sjaak::to_variant(v).map_err(|e| format!("{e:?}"))?;
+        if let Ok(back) = crate::sjaak::from_variant(&rules) {
+            let twice =
+                crate::sjaak::to_variant(&back).map_err(|e| format!("{}: {e:?}", v.name))?;
+            if twice.rules != rules.rules {
+                return Err(format!(
+                    "{}: rules → Sjaak → rules changed the rules",
+                    v.name
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn corpus_of(path: &Path) -> String {
@@ -213,6 +277,9 @@ fn round_trips(path: &Path, text: &str) -> Result<(), String> {
                 return Err(format!("`{written}` read back as {again}, not {mv}"));
             }
         }
+    }
+    if ext == "sjaak" {
+        sjaak_round_trips(text)?;
     }
     if ext == "pgn" {
         let style = IcnStyle {
@@ -280,7 +347,7 @@ pub fn run_case(path: &Path) -> Result<(), String> {
         let text = fs::read_to_string(path).map_err(|e| e.to_string())?;
         round_trips(path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
     } else if errors == 0
-        || (!matches!(ext_of(path), "pgn" | "icn") && errors != actual.lines().count())
+        || (!matches!(ext_of(path), "pgn" | "icn" | "sjaak") && errors != actual.lines().count())
     {
         return Err(format!(
             "{}: an err case produced a non-error",

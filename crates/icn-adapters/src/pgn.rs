@@ -366,8 +366,9 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<String>), PgnError> {
         match tok {
             Token::San(s) => {
                 let m = san_to_move(&mut board, s).map_err(|e| {
-                    let n = ply / 2 + fen.fullmove as usize;
-                    let dots = if (ply % 2 == 0) == (fen.turn == icn_model::Player::White) {
+                    let black_first = usize::from(fen.turn == icn_model::Player::Black);
+                    let n = (ply + black_first) / 2 + fen.fullmove as usize;
+                    let dots = if (ply + black_first).is_multiple_of(2) {
                         "."
                     } else {
                         "..."

@@ -4,8 +4,9 @@
 //! `Exclude:` squares excluded; zones become square sets (whole board rows
 //! become rows). Each piece's `Move:`/`Capture:`/`Initial:` lines become one
 //! [`Movement`]; the piece is mapped onto the ICN kind that moves the same
-//! way ([`kind_with_movement`]) or, when none does or it is taken, onto a
-//! free kind whose movement is overridden in [`RuleSet::movements`]. `royal`,
+//! way ([`kind_with_movement`]) — or the kind it is named after (`Piece:
+//! Hawk`), as [`super::from_variant`] names them — or, when none does or it
+//! is taken, onto a free kind whose movement is overridden in [`RuleSet::movements`]. `royal`,
 //! `set_ep` and `take_ep` become royalty and en passant; `Castle:` lines
 //! become the site rule when they are exactly what it allows (king two
 //! squares toward a rook at least three away, the rook landing on the square
@@ -236,7 +237,12 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
         piece_refusals(&mut l, p);
         let m = l.movement(p);
         let royal = p.flags.iter().any(|f| f == "royal");
-        let kind = match kind_with_movement(&m, royal).filter(|k| !taken.contains(k)) {
+        // A piece named after a free ICN kind keeps it (what `from_variant` writes).
+        let by_name = PieceKind::ALL
+            .into_iter()
+            .find(|k| format!("{k:?}").eq_ignore_ascii_case(&p.name) && !k.is_neutral_only())
+            .filter(|k| !taken.contains(k) && royal_by_default(*k) == royal);
+        let kind = match by_name.or(kind_with_movement(&m, royal).filter(|k| !taken.contains(k))) {
             Some(k) => k,
             None => {
                 let order = FREE_KINDS

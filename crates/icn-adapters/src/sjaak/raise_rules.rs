@@ -187,6 +187,10 @@ fn fen(
     s: &SjaakVariant,
 ) -> Option<String> {
     let pos = &v.position;
+    let orthodox_pawn = v
+        .rules
+        .movement(PieceKind::Pawn)
+        .same_as(&icn_rules::Movement::pawn());
     let mut grid = vec![vec![String::new(); usize::from(s.files)]; usize::from(s.ranks)];
     for q in &s.exclude {
         grid[usize::from(q.rank)][usize::from(q.file)] = "*".into();
@@ -210,7 +214,7 @@ fn fen(
                 continue;
             }
         };
-        if p.piece.kind == PieceKind::Pawn && !p.special_right {
+        if p.piece.kind == PieceKind::Pawn && !p.special_right && orthodox_pawn {
             problems.push(format!(
                 "a pawn without its double-step right at {} (Sjaak lets every unmoved pawn double-step)",
                 p.at

@@ -279,7 +279,7 @@ impl Reader {
     }
 
     fn finish(mut self) -> VariantRead {
-        if self.v.files == 0 {
+        if !self.seen.contains(&"Board") {
             let at = Loc {
                 line: self.line,
                 col: 1,

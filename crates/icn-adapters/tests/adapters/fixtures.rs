@@ -36,3 +36,8 @@ fn pgn_fixture(#[files("../../fixtures/pgn/*/*.*")] path: PathBuf) {
         check(path);
     }
 }
+
+#[rstest]
+fn sjaak_fixture(#[files("../../fixtures/sjaak/*/*.sjaak")] path: PathBuf) {
+    check(path);
+}

@@ -2,7 +2,19 @@
 
 use icn_adapters::sjaak::{from_variant, read_file, read_variants, to_variant, write_file};
 
-const SHIPPED: &str = include_str!("../../../../../shared/reference/sjaak-variants.txt");
+/// The shipped Sjaak file of the shared reference material (outside the
+/// repository; the tests that need it are skipped when it is missing).
+fn shipped() -> Option<String> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../../shared/reference/sjaak-variants.txt"
+    );
+    let text = std::fs::read_to_string(path).ok();
+    if text.is_none() {
+        eprintln!("skipped: {path} is missing");
+    }
+    text
+}
 
 /// Variants of the shipped file that are malformed, with the first error.
 const MALFORMED: [(&str, &str); 4] = [
@@ -17,6 +29,18 @@ const MALFORMED: [(&str, &str); 4] = [
     ("Musketeer", "1901:1: a second `FEN:` line in this variant"),
     ("diana", "2178:15: square `d8` is off the 6x6 board"),
 ];
+
+/// Expressible variants that cannot be written back (pawns off their
+/// `Initial` rows, `+`-right moves of other pieces).
+const NOT_WRITABLE: [&str; 5] = [
+    "Enlarged and improved chess",
+    "roman",
+    "supercapablanca (12x8)",
+    "Wildebeest (11x10)",
+    "Theban",
+];
+
+const FIDE: &str = include_str!("../../../../fixtures/sjaak/ok/fide.sjaak");
 
 /// Variants that become rule objects.
 const EXPRESSIBLE: [&str; 16] = [
@@ -40,7 +64,8 @@ const EXPRESSIBLE: [&str; 16] = [
 
 #[test]
 fn every_variant_is_read_or_reported_with_line_and_column() {
-    let f = read_file(SHIPPED);
+    let Some(shipped) = shipped() else { return };
+    let f = read_file(&shipped);
     assert_eq!(f.variants.len(), 43);
     assert!(f.stray.is_empty(), "{:?}", f.stray);
     for v in &f.variants {
@@ -54,7 +79,8 @@ fn every_variant_is_read_or_reported_with_line_and_column() {
 
 #[test]
 fn writing_and_reading_back_gives_the_same_variants() {
-    let ok: Vec<_> = read_file(SHIPPED)
+    let Some(shipped) = shipped() else { return };
+    let ok: Vec<_> = read_file(&shipped)
         .variants
         .into_iter()
         .filter_map(|v| v.result.ok())
@@ -66,7 +92,8 @@ fn writing_and_reading_back_gives_the_same_variants() {
 
 #[test]
 fn expressible_variants_lower_and_the_rest_are_refused_by_name() {
-    for v in read_file(SHIPPED).variants {
+    let Some(shipped) = shipped() else { return };
+    for v in read_file(&shipped).variants {
         let Ok(sv) = v.result else { continue };
         match to_variant(&sv) {
             Ok(_) => assert!(EXPRESSIBLE.contains(&v.name.as_str()), "{}", v.name),
@@ -82,8 +109,8 @@ fn expressible_variants_lower_and_the_rest_are_refused_by_name() {
     }
 }
 
-fn variant(name: &str) -> icn_rules::Variant {
-    let all = read_file(SHIPPED);
+fn variant(shipped: &str, name: &str) -> icn_rules::Variant {
+    let all = read_file(shipped);
     let v = all.variants.into_iter().find(|v| v.name == name).unwrap();
     to_variant(&v.result.unwrap()).unwrap()
 }
@@ -95,12 +122,13 @@ fn perft(v: &icn_rules::Variant, depth: u32) -> u64 {
 
 #[test]
 fn fide_from_sjaak_gives_the_standard_perft() {
-    let v = variant("FIDE Chess (8x8)");
+    let v = variant(FIDE, "FIDE Chess (8x8)");
     assert_eq!([1, 2, 3].map(|d| perft(&v, d)), [20, 400, 8902]);
 }
 
 #[test]
 fn expressible_variants_run_in_movegen() {
+    let Some(shipped) = shipped() else { return };
     let expect: [(&str, [u64; 2]); 6] = [
         ("3check (8x8)", [20, 400]),
         ("Chancellor (8x8)", [22, 484]),
@@ -110,23 +138,26 @@ fn expressible_variants_run_in_movegen() {
         ("Schoolbook (10x8)", [28, 784]),
     ];
     for (name, counts) in expect {
-        let v = variant(name);
+        let v = variant(&shipped, name);
         assert_eq!([1, 2].map(|d| perft(&v, d)), counts, "{name}");
     }
 }
 
 #[test]
 fn expressible_variants_survive_sjaak_rules_sjaak() {
+    let Some(shipped) = shipped() else { return };
     for name in EXPRESSIBLE {
-        let v = variant(name);
+        let v = variant(&shipped, name);
         match from_variant(&v) {
             Ok(s) => {
                 let back = to_variant(&s).unwrap_or_else(|e| panic!("{name}: {e:?}"));
                 assert_eq!(sorted(&back.position), sorted(&v.position), "{name}");
                 assert_eq!(back.rules, v.rules, "{name}");
-                println!("ROUND {name}");
             }
-            Err(e) => println!("NORAISE {name}: {e:?}"),
+            Err(e) => assert!(
+                !e.is_empty() && NOT_WRITABLE.contains(&name),
+                "{name}: {e:?}"
+            ),
         }
     }
 }
