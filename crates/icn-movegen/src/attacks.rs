@@ -83,7 +83,7 @@ impl Board {
         let cfg = self.cfg.player(us);
         for la in &cfg.leap_att {
             let a = Sq::new(s.x - la.dx, s.y - la.dy);
-            if self.cfg.border.contains(a)
+            if self.cfg.fast.contains(a)
                 && let Some(slot) = self.store.get(a)
                 && la.mask & (1 << self.type_of_slot(slot)) != 0
             {

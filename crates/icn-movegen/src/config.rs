@@ -84,6 +84,7 @@ pub(crate) struct Config {
     pub types: TypeTable,
     pub keys: Vec<TypeKeys>,
     pub border: Border,
+    pub fast: crate::geometry::FastBorder,
     pub turn_order: Vec<Player>,
     pub players: [PlayerCfg; 7],
     pub castle_min: i64,
@@ -205,6 +206,7 @@ impl Config {
         Ok(Config {
             types,
             keys,
+            fast: crate::geometry::FastBorder::new(&border),
             border,
             turn_order,
             players,

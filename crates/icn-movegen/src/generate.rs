@@ -75,7 +75,7 @@ impl Board {
         let p = self.pieces[slot as usize];
         let t = &cfg.types.types[p.ty as usize];
         let f = p.sq;
-        let border = &cfg.border;
+        let border = &cfg.fast;
         for l in &t.leaps {
             if l.needs_right && !p.right {
                 continue;
@@ -96,13 +96,11 @@ impl Board {
             if r.needs_right && !p.right {
                 continue;
             }
-            let mut lim = (r.max != i64::MAX).then_some(r.max);
-            if let Some(b) = border.steps(f, r.dx, r.dy) {
-                lim = Some(lim.map_or(b, |l| l.min(b)));
-            }
-            if lim.is_some_and(|l| l < r.min) {
+            let l = r.max.min(border.steps(f, r.dx, r.dy));
+            if l < r.min {
                 continue;
             }
+            let lim = (l != i64::MAX).then_some(l);
             if r.max <= 3 {
                 // Short rides (the pawn's push): look at the squares themselves.
                 let last = lim.unwrap_or(r.max).min(r.max);

@@ -147,6 +147,53 @@ impl Border {
     }
 }
 
+/// A border with its open sides replaced by far sentinels, for the hot
+/// paths: membership is four comparisons, ride lengths need no `Option`s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FastBorder {
+    lx: i64,
+    rx: i64,
+    by: i64,
+    ty: i64,
+}
+
+/// Beyond every square the engine accepts.
+const FAR: i64 = 1 << 60;
+
+impl FastBorder {
+    pub fn new(b: &Border) -> Self {
+        FastBorder {
+            lx: b.left.unwrap_or(-FAR),
+            rx: b.right.unwrap_or(FAR),
+            by: b.bottom.unwrap_or(-FAR),
+            ty: b.top.unwrap_or(FAR),
+        }
+    }
+
+    /// Whether `s` is inside.
+    #[inline(always)]
+    pub fn contains(&self, s: Sq) -> bool {
+        s.x >= self.lx && s.x <= self.rx && s.y >= self.by && s.y <= self.ty
+    }
+
+    /// How many steps by `(dx,dy)` from `s` (inside) stay inside; `i64::MAX` when unbounded.
+    #[inline(always)]
+    pub fn steps(&self, s: Sq, dx: i64, dy: i64) -> i64 {
+        let sx = match dx.signum() {
+            1 => (self.rx - s.x) / dx,
+            -1 => (s.x - self.lx) / -dx,
+            _ => i64::MAX,
+        };
+        let sy = match dy.signum() {
+            1 => (self.ty - s.y) / dy,
+            -1 => (s.y - self.by) / -dy,
+            _ => i64::MAX,
+        };
+        let n = sx.min(sy);
+        if n >= FAR / 64 { i64::MAX } else { n }
+    }
+}
+
 /// A zone compiled to `i64` (rows, rectangles, squares, unions).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ZoneSet {

@@ -280,3 +280,42 @@ impl Board {
         self.undo.iter().map(|u| u.mv).collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use icn_model::{Dialect, Game};
+
+    use crate::Board;
+
+    fn board(icn: &str) -> Board {
+        Board::from_game(&Game::parse(icn, Dialect::Auto).unwrap()).unwrap()
+    }
+
+    /// Plays pseudo-random legal moves; the incremental key must equal a fresh computation.
+    #[test]
+    fn incremental_key_equals_a_fresh_one() {
+        for icn in [
+            "w 0/100 1 (8|1) 1,8,1,8 r1,8+|k5,8+|r8,8+|p1,7+|p3,7+|p4,7+|q5,7|p6,7+|b7,7|b1,6|n2,6|p5,6|n6,6|p7,6|P4,5|N5,5|p2,4|P5,4|N3,3|Q6,3|p8,3|P1,2+|P2,2+|P3,2+|B4,2|B5,2|P6,2+|P7,2+|P8,2+|R1,1+|K5,1+|R8,1+",
+            "w (8|1) {\"slideLimit\": 12} K5,1+|k5,8+|R1,1+|r8,8+|P2,2+|p3,4|AM0,3|ha6,6|NR-2,-2|hu9,9|RO4,4|ob3,3|vo7,7|P4,7",
+        ] {
+            let mut b = board(icn);
+            let mut seed = 7u64;
+            for _ in 0..200 {
+                let moves = b.legal_moves().unwrap();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = moves[(seed >> 33) as usize % moves.len()];
+                b.make(&m);
+                assert_eq!(b.key, b.compute_key(), "after {m} in {icn}");
+            }
+            while b.ply() > 0 {
+                b.unmake();
+                assert_eq!(b.key, b.compute_key());
+            }
+        }
+    }
+}
