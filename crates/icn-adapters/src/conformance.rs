@@ -361,6 +361,17 @@ fn ext_of(path: &Path) -> &str {
     path.extension().and_then(|e| e.to_str()).unwrap_or("")
 }
 
+/// Runs one case, first rewriting its `.out` file when `bless` is set.
+///
+/// # Errors
+/// As [`run_case`] and [`bless_case`].
+pub fn run_or_bless(path: &Path, bless: bool) -> Result<(), String> {
+    if bless {
+        bless_case(path)?;
+    }
+    run_case(path)
+}
+
 /// Writes the `.out` file of a case from its current output.
 ///
 /// # Errors

@@ -1,0 +1,5 @@
+//! The `pgn` corpus (`fixtures/pgn`), checked by `icn_adapters::conformance`
+//! (see [`super::fen::Adapters`]).
+
+/// The registered instance.
+pub static CORPUS: super::fen::Adapters = super::fen::Adapters("pgn");
