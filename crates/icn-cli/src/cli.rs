@@ -37,6 +37,16 @@ pub enum Command {
     Perft(cmd::perft::Args),
     /// Position queries: check, mate, material, pawn structure, zobrist key.
     Info(cmd::info::Args),
+    /// FEN (X-FEN, Shredder-FEN) to ICN with the 8×8 rules.
+    Fen2icn(cmd::fen2icn::Args),
+    /// An ICN position to FEN.
+    Icn2fen(cmd::icn2fen::Args),
+    /// SAN (or the SAN-like notation) from and to ICN compact moves.
+    San(cmd::san::Args),
+    /// PGN games to ICN.
+    Pgn2icn(cmd::pgn2icn::Args),
+    /// ICN games that fit 8×8 to PGN.
+    Icn2pgn(cmd::icn2pgn::Args),
 }
 
 /// The dialect to read ICN in.

@@ -28,6 +28,11 @@ fn main() -> ExitCode {
         Command::Replay(args) => cmd::replay::run(&args),
         Command::Perft(args) => cmd::perft::run(&args),
         Command::Info(args) => cmd::info::run(&args),
+        Command::Fen2icn(args) => cmd::fen2icn::run(&args),
+        Command::Icn2fen(args) => cmd::icn2fen::run(&args),
+        Command::San(args) => cmd::san::run(&args),
+        Command::Pgn2icn(args) => cmd::pgn2icn::run(&args),
+        Command::Icn2pgn(args) => cmd::icn2pgn::run(&args),
     };
     match result {
         Ok(Outcome::Valid) => ExitCode::SUCCESS,

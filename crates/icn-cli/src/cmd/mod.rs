@@ -9,6 +9,12 @@
 pub mod check;
 pub mod convert;
 pub mod example;
+pub mod fen2icn;
+pub mod icn2fen;
+pub mod icn2pgn;
+pub mod pgn2icn;
+pub mod san;
+pub mod variant_convert;
 pub mod info;
 pub mod perft;
 pub mod replay;

@@ -38,6 +38,8 @@ pub enum Action {
         #[arg(long = "to", value_enum, default_value_t = Format::Icn)]
         to: Format,
     },
+    /// Convert a variant definition between Sjaak, ICN, FBR and JSON.
+    Convert(crate::cmd::variant_convert::Args),
 }
 
 /// Output formats of `icn variant show`.
@@ -58,6 +60,7 @@ pub enum Format {
 pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     let mut out = io::stdout().lock();
     match &args.action {
+        Action::Convert(a) => crate::cmd::variant_convert::run(a),
         Action::List => {
             write!(out, "{}", show::list())?;
             Ok(Outcome::Valid)
