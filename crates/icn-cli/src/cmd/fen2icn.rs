@@ -40,7 +40,12 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     let convert = |l: &str| fen2icn(l, style).map_err(|e| e.to_string());
     let input = args.input.open()?;
     if args.lines {
-        let failed = run_lines(input.into_reader(), io::stdout().lock(), io::stderr().lock(), convert)?;
+        let failed = run_lines(
+            input.into_reader(),
+            io::stdout().lock(),
+            io::stderr().lock(),
+            convert,
+        )?;
         return Ok(Outcome::from_ok(failed == 0));
     }
     let text = match input.read_text()? {

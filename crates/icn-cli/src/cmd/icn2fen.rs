@@ -39,7 +39,12 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     let convert = |l: &str| icn2fen(l, style).map_err(|e| e.to_string());
     let input = args.input.open()?;
     if args.lines {
-        let failed = run_lines(input.into_reader(), io::stdout().lock(), io::stderr().lock(), convert)?;
+        let failed = run_lines(
+            input.into_reader(),
+            io::stdout().lock(),
+            io::stderr().lock(),
+            convert,
+        )?;
         return Ok(Outcome::from_ok(failed == 0));
     }
     let text = match input.read_text()? {

@@ -33,6 +33,11 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         dialect: args.to_dialect.into(),
     };
     let input = args.input.open()?;
-    let (_, failed) = pgn_to_icn(input.into_reader(), io::stdout().lock(), io::stderr().lock(), style)?;
+    let (_, failed) = pgn_to_icn(
+        input.into_reader(),
+        io::stdout().lock(),
+        io::stderr().lock(),
+        style,
+    )?;
     Ok(Outcome::from_ok(failed == 0))
 }

@@ -44,9 +44,12 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     };
     let input = args.input.open()?;
     if args.lines {
-        let failed = run_lines(input.into_reader(), io::stdout().lock(), io::stderr().lock(), |l| {
-            san_line(l, mode)
-        })?;
+        let failed = run_lines(
+            input.into_reader(),
+            io::stdout().lock(),
+            io::stderr().lock(),
+            |l| san_line(l, mode),
+        )?;
         return Ok(Outcome::from_ok(failed == 0));
     }
     let text = match input.read_text()? {
