@@ -85,6 +85,8 @@ pub(crate) struct Config {
     pub keys: Vec<TypeKeys>,
     pub border: Border,
     pub fast: crate::geometry::FastBorder,
+    /// Bitboard tables when the board has at most 64 squares and simple pieces.
+    pub bb: Option<crate::bitboard::BbTables>,
     pub turn_order: Vec<Player>,
     pub players: [PlayerCfg; 7],
     pub castle_min: i64,
@@ -203,10 +205,19 @@ impl Config {
             .move_rule
             .as_ref()
             .map(|i| u64::try_from(int_in_range(i).unwrap_or(COORD_LIMIT)).unwrap_or(0));
+        let mut bb = crate::bitboard::BbTables::build(&border, &types);
+        if let Some(bb) = &mut bb {
+            for &p in &turn_order {
+                if let Some(pr) = &players[usize::from(p.number())].promo {
+                    bb.set_promotion_zone(p, &pr.zone);
+                }
+            }
+        }
         Ok(Config {
             types,
             keys,
             fast: crate::geometry::FastBorder::new(&border),
+            bb,
             border,
             turn_order,
             players,

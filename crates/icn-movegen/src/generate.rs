@@ -175,6 +175,24 @@ impl Board {
                 self.push_move(t, f, f.step(r.dx, r.dy, k), MoveKind::Normal, out);
             }
         }
+        self.en_passant_of(slot, out, specials)?;
+        self.pseudo_complex(slot, t, out)?;
+        if t.castler && p.right {
+            self.castlings(slot, specials);
+        }
+        Ok(())
+    }
+
+    /// En passant captures of the piece in `slot`, into `specials`.
+    pub(crate) fn en_passant_of(
+        &self,
+        slot: Slot,
+        _out: &mut Vec<MoveFamily>,
+        specials: &mut Vec<Move>,
+    ) -> Result<(), MovegenError> {
+        let p = self.pieces[slot as usize];
+        let t = &self.cfg.types.types[p.ty as usize];
+        let f = p.sq;
         if let Some(ep) = self.ep {
             for &(dx, dy) in &t.ep_leaps {
                 if Sq::new(f.x + dx, f.y + dy) == ep.target
@@ -199,11 +217,12 @@ impl Board {
                 }
             }
         }
-        self.pseudo_complex(slot, t, out)?;
-        if t.castler && p.right {
-            self.castlings(slot, specials);
-        }
         Ok(())
+    }
+
+    /// Castling moves of the castler in `slot`, when it has its right.
+    pub(crate) fn castlings_of(&self, slot: Slot, specials: &mut Vec<Move>) {
+        self.castlings(slot, specials);
     }
 
     /// Lame leaps, hops, huygen and rose moves.

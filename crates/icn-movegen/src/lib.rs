@@ -10,6 +10,7 @@
 //! * [`query`](Board::attacked_by) functions: attacks, check, mate, material, pawn structure.
 
 mod attacks;
+mod bitboard;
 mod board;
 mod config;
 mod constrain;

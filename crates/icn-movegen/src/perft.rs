@@ -97,6 +97,12 @@ impl Board {
         if depth == 0 {
             return Ok(1);
         }
+        if depth == 1
+            && mode == PerftMode::Bulk
+            && let Some(n) = self.count_fast()
+        {
+            return n;
+        }
         let mut fams = std::mem::take(&mut bufs[depth as usize]);
         let res = self.generate(&mut fams).and_then(|()| {
             if depth == 1 && mode == PerftMode::Bulk {

@@ -27,6 +27,10 @@ const KINDS: [&str; 19] = [
 ];
 
 fn random_icn(rng: &mut Lcg, bordered: bool) -> String {
+    random_icn_in(rng, bordered, "-1,8,-1,8")
+}
+
+fn random_icn_in(rng: &mut Lcg, bordered: bool, border: &str) -> String {
     let mut used = BTreeSet::new();
     let mut pieces = Vec::new();
     let span = 10i64;
@@ -178,4 +182,27 @@ fn royal_riders_on_long_and_unbounded_lines() {
         .filter_map(|f| f.len())
         .sum();
     assert!(up > 0);
+}
+
+/// On boards of at most 64 squares the last ply is counted with bitboards;
+/// it must agree with the generic generator and with the brute force.
+#[test]
+fn bitboard_counting_agrees_on_small_boards() {
+    let mut rng = Lcg(0x5eed);
+    let mut checked = 0;
+    for _ in 0..150 {
+        let icn = random_icn_in(&mut rng, true, "1,8,1,8");
+        let mut b = crate::board(&icn);
+        let Ok(bulk) = b.perft(2, PerftMode::Bulk) else {
+            continue;
+        };
+        assert_eq!(bulk, b.perft(2, PerftMode::MakeEveryLeaf).unwrap(), "{icn}");
+        assert_eq!(
+            b.perft(1, PerftMode::Bulk).unwrap(),
+            Brute::from_icn(&icn).perft(1),
+            "{icn}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 100);
 }

@@ -1,0 +1,305 @@
+//! Bulk counting on small closed boards with `u64` bitboards.
+//!
+//! When the world border encloses at most 64 squares and every piece type
+//! moves by leaps and rides only, the last ply of perft is counted without
+//! building families: per cell and type, leap targets and ride rays are
+//! precomputed masks; a ray is cut at its first blocker with one bit scan
+//! (cells are numbered row by row, so the cell number is monotonic along any
+//! ray). Checks, pins (one x-ray past the first blocker) and the squares the
+//! opponents attack are masks too; castling and en passant are decided by the generic code. Anything
+//! else — several royals of the side to move, slow legality — falls back to
+//! the generic generator, so this is only a faster way to the same number
+//! (the perft corpus checks both).
+
+use icn_model::Player;
+use icn_rules::movement::Capturability;
+
+use crate::MovegenError;
+use crate::board::Board;
+use crate::geometry::{Border, Sq};
+use crate::moves::Move;
+use crate::store::Slot;
+use crate::types::TypeTable;
+
+/// A ride's masks.
+#[derive(Clone, Debug)]
+struct BbRide {
+    /// Whether cell numbers increase along the ride.
+    inc: bool,
+    mv: bool,
+    cap: bool,
+    needs_right: bool,
+    /// Per cell: the squares of the ray up to its range.
+    rays: Vec<u64>,
+    /// Per cell: the squares of the ray at or beyond its first allowed step.
+    from_min: Vec<u64>,
+}
+
+/// One type's masks.
+#[derive(Clone, Debug, Default)]
+struct BbType {
+    leap_mv: Vec<u64>,
+    leap_cap: Vec<u64>,
+    rides: Vec<BbRide>,
+}
+
+/// Bitboard tables of a game on a board of at most 64 squares.
+#[derive(Clone, Debug)]
+pub(crate) struct BbTables {
+    left: i64,
+    bottom: i64,
+    width: i64,
+    types: Vec<BbType>,
+    /// Per player: the cells of its promotion zone.
+    pub promo: [u64; 7],
+}
+
+impl BbTables {
+    /// Tables for this board and these types, when they qualify.
+    pub fn build(border: &Border, types: &TypeTable) -> Option<BbTables> {
+        let (l, r, b, t) = (border.left?, border.right?, border.bottom?, border.top?);
+        let (width, height) = (r - l + 1, t - b + 1);
+        if width < 1 || height < 1 || width * height > 64 {
+            return None;
+        }
+        let cells = (width * height) as usize;
+        let on = |x: i64, y: i64| x >= l && x <= r && y >= b && y <= t;
+        let bit = |x: i64, y: i64| 1u64 << ((y - b) * width + (x - l));
+        let mut out = Vec::new();
+        for ty in &types.types {
+            if !ty.lames.is_empty()
+                || !ty.hops.is_empty()
+                || ty.huygen.is_some()
+                || ty.rose.is_some()
+                || ty.leaps.iter().any(|l| l.needs_right)
+            {
+                return None;
+            }
+            let mut bt = BbType {
+                leap_mv: vec![0; cells],
+                leap_cap: vec![0; cells],
+                rides: Vec::new(),
+            };
+            for c in 0..cells as i64 {
+                let (x, y) = (l + c % width, b + c / width);
+                for lp in &ty.leaps {
+                    let (tx, ty2) = (x + lp.dx, y + lp.dy);
+                    if on(tx, ty2) {
+                        if lp.mv {
+                            bt.leap_mv[c as usize] |= bit(tx, ty2);
+                        }
+                        if lp.cap {
+                            bt.leap_cap[c as usize] |= bit(tx, ty2);
+                        }
+                    }
+                }
+            }
+            for rd in &ty.rides {
+                let mut ride = BbRide {
+                    inc: rd.dy * width + rd.dx > 0,
+                    mv: rd.mv,
+                    cap: rd.cap,
+                    needs_right: rd.needs_right,
+                    rays: vec![0; cells],
+                    from_min: vec![0; cells],
+                };
+                for c in 0..cells as i64 {
+                    let (x, y) = (l + c % width, b + c / width);
+                    let mut k = 1;
+                    while k <= rd.max && on(x + rd.dx * k, y + rd.dy * k) {
+                        let m = bit(x + rd.dx * k, y + rd.dy * k);
+                        ride.rays[c as usize] |= m;
+                        if k >= rd.min {
+                            ride.from_min[c as usize] |= m;
+                        }
+                        k += 1;
+                    }
+                }
+                bt.rides.push(ride);
+            }
+            out.push(bt);
+        }
+        Some(BbTables {
+            left: l,
+            bottom: b,
+            width,
+            types: out,
+            promo: [0; 7],
+        })
+    }
+
+    /// Marks the cells of `zone` as `player`'s promotion zone.
+    pub fn set_promotion_zone(&mut self, player: Player, zone: &crate::geometry::ZoneSet) {
+        let cells = 64.min(self.types.first().map_or(64, |t| t.leap_mv.len()));
+        for c in 0..cells as i64 {
+            let s = Sq::new(self.left + c % self.width, self.bottom + c / self.width);
+            if zone.contains(s) {
+                self.promo[usize::from(player.number())] |= 1 << c;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn cell(&self, s: Sq) -> usize {
+        ((s.y - self.bottom) * self.width + (s.x - self.left)) as usize
+    }
+}
+
+/// The squares of a ray from `cell` up to and including its first blocker.
+#[inline(always)]
+fn reach(r: &BbRide, cell: usize, occ: u64) -> u64 {
+    let ray = r.rays[cell];
+    let blockers = ray & occ;
+    if blockers == 0 {
+        return ray;
+    }
+    if r.inc {
+        let first = blockers & blockers.wrapping_neg();
+        ray & (first | (first - 1))
+    } else {
+        let first = 1u64 << (63 - blockers.leading_zeros());
+        ray & !(first - 1)
+    }
+}
+
+impl Board {
+    /// The number of legal moves, by bitboards, when the position qualifies.
+    pub(crate) fn count_fast(&mut self) -> Option<Result<u64, MovegenError>> {
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        let bb = cfg.bb.as_ref()?;
+        let us = self.side_to_move();
+        let pc = cfg.player(us);
+        if pc.slow {
+            return None;
+        }
+        let (mut occ, mut capt, mut royal_mask, mut own) = (0u64, 0u64, 0u64, 0u64);
+        let mut royal: Option<Slot> = None;
+        for (i, p) in self.pieces.iter().enumerate() {
+            if !p.alive {
+                continue;
+            }
+            let b = 1u64 << bb.cell(p.sq);
+            occ |= b;
+            let t = &cfg.types.types[p.ty as usize];
+            if p.player == us {
+                own |= b;
+                if t.royal {
+                    if royal.is_some() {
+                        return None;
+                    }
+                    royal = Some(i as Slot);
+                    royal_mask |= b;
+                }
+            } else {
+                let take = match t.capturability {
+                    Capturability::Never => false,
+                    Capturability::ByAnyone => true,
+                    Capturability::Normal => true,
+                };
+                if take {
+                    capt |= b;
+                }
+            }
+        }
+        let protect = pc.protect && royal.is_some();
+        let mut attacked = 0u64;
+        let mut check_mask = !0u64;
+        let mut pins: Vec<(u64, u64)> = Vec::new();
+        if protect {
+            let occ_nr = occ & !royal_mask;
+            for p in self
+                .pieces
+                .iter()
+                .filter(|p| p.alive && pc.enemies & (1 << p.ty) != 0)
+            {
+                let (t, c) = (&bb.types[p.ty as usize], bb.cell(p.sq));
+                let a = 1u64 << c;
+                attacked |= t.leap_cap[c];
+                if t.leap_cap[c] & royal_mask != 0 {
+                    check_mask &= a;
+                }
+                for ride in t.rides.iter().filter(|r| r.cap) {
+                    attacked |= reach(ride, c, occ_nr) & ride.from_min[c];
+                    let seen = reach(ride, c, occ);
+                    let first = seen & occ;
+                    if first & royal_mask != 0 {
+                        if ride.from_min[c] & royal_mask != 0 {
+                            check_mask &= (seen & !royal_mask) | a;
+                        }
+                    } else if first & own & !royal_mask != 0 {
+                        let beyond = reach(ride, c, occ & !first);
+                        if beyond & royal_mask & ride.from_min[c] != 0 {
+                            pins.push((first, (beyond & !royal_mask) | a));
+                        }
+                    }
+                }
+            }
+        }
+        let mut n = 0u64;
+        let mut specials: Vec<Move> = Vec::new();
+        let promo = pc.promo.as_ref();
+        for (i, p) in self.pieces.iter().enumerate() {
+            if !p.alive || p.player != us {
+                continue;
+            }
+            let (t, c) = (&bb.types[p.ty as usize], bb.cell(p.sq));
+            let mut targets = (t.leap_mv[c] & !occ) | (t.leap_cap[c] & capt);
+            for ride in &t.rides {
+                if ride.needs_right && !p.right {
+                    continue;
+                }
+                let r = reach(ride, c, occ) & ride.from_min[c];
+                if ride.mv {
+                    targets |= r & !occ;
+                }
+                if ride.cap {
+                    targets |= r & capt;
+                }
+            }
+            let pt = &cfg.types.types[p.ty as usize];
+            if protect {
+                if pt.royal {
+                    targets &= !attacked;
+                } else {
+                    targets &= check_mask;
+                    let me = 1u64 << c;
+                    for &(pinned, allowed) in &pins {
+                        if pinned == me {
+                            targets &= allowed;
+                        }
+                    }
+                }
+            }
+            match promo {
+                Some(pr) if pt.promotes => {
+                    let zone = targets & bb.promo[usize::from(us.number())];
+                    let per = pr.choices.len() as u64 + u64::from(!pr.mandatory);
+                    n += u64::from((targets & !zone).count_ones())
+                        + u64::from(zone.count_ones()) * per;
+                }
+                _ => n += u64::from(targets.count_ones()),
+            }
+            if pt.castler && p.right {
+                self.castlings_of(i as Slot, &mut specials);
+            }
+        }
+        if self.ep.is_some() {
+            for slot in 0..self.pieces.len() as Slot {
+                let p = self.pieces[slot as usize];
+                if p.alive && p.player == us && !cfg.types.types[p.ty as usize].ep_leaps.is_empty()
+                {
+                    let mut fams = Vec::new();
+                    if let Err(e) = self.en_passant_of(slot, &mut fams, &mut specials) {
+                        return Some(Err(e));
+                    }
+                }
+            }
+        }
+        for m in specials {
+            if !protect || self.special_is_legal(&m) {
+                n += 1;
+            }
+        }
+        Some(Ok(n))
+    }
+}
