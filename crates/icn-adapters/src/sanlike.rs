@@ -287,3 +287,62 @@ pub fn sanlike_to_move(board: &mut Board, text: &str) -> Result<Move, SanError> 
 pub fn move_to_sanlike(board: &mut Board, m: &Move) -> Result<String, SanError> {
     Ok(write_sanlike(&describe(board, m)?))
 }
+
+/// The moves of a game in the SAN-like notation, replayed from its start
+/// position (for `icn convert --moves san-like`).
+///
+/// # Errors
+/// The first illegal move, with its number.
+///
+/// ```
+/// use icn_adapters::sanlike::sanlike_moves;
+/// use icn_model::{Dialect, Game};
+/// let g = Game::parse("w K0,0|k9,9|R1,1 1,1>1,100|9,9>8,8", Dialect::Auto).unwrap();
+/// assert_eq!(sanlike_moves(&g).unwrap(), ["R1,100", "K8,8"]);
+/// ```
+pub fn sanlike_moves(game: &icn_model::Game) -> Result<Vec<String>, String> {
+    let start = icn_model::Game {
+        moves: Vec::new(),
+        ..game.clone()
+    };
+    let mut board = Board::from_game(&start).map_err(|e| e.to_string())?;
+    let mut out = Vec::with_capacity(game.moves.len());
+    for (i, m) in game.moves.iter().enumerate() {
+        let side = board.side_to_move();
+        let promotion = m.promotion.map(|p| icn_model::Piece::new(p.kind, side));
+        let mv = board
+            .check_move(&m.from, &m.to, promotion)
+            .map_err(|e| format!("move {}, {}: {e}", i + 1, m.compact()))?;
+        out.push(move_to_sanlike(&mut board, &mv).map_err(|e| format!("move {}: {e}", i + 1))?);
+        board.make(&mv);
+    }
+    Ok(out)
+}
+
+/// ICN moves from SAN-like texts played from `game`'s start position.
+///
+/// # Errors
+/// The first text that does not resolve, with its number.
+///
+/// ```
+/// use icn_adapters::sanlike::moves_from_sanlike;
+/// use icn_model::{Dialect, Game};
+/// let g = Game::parse("w K0,0|k9,9|R1,1", Dialect::Auto).unwrap();
+/// let moves = moves_from_sanlike(&g, &["R1,100", "K8,8"]).unwrap();
+/// assert_eq!(moves[1].compact(), "9,9>8,8");
+/// ```
+pub fn moves_from_sanlike(
+    game: &icn_model::Game,
+    texts: &[&str],
+) -> Result<Vec<icn_model::Move>, String> {
+    let mut board = Board::from_game(game).map_err(|e| e.to_string())?;
+    let mut out = Vec::with_capacity(texts.len());
+    for (i, t) in texts.iter().enumerate() {
+        let mv = sanlike_to_move(&mut board, t).map_err(|e| format!("move {}: {e}", i + 1))?;
+        let mut m = icn_model::Move::new(mv.from.to_coord(), mv.to.to_coord());
+        m.promotion = mv.promotion;
+        out.push(m);
+        board.make(&mv);
+    }
+    Ok(out)
+}
