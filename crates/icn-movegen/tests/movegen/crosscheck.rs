@@ -35,10 +35,14 @@ fn random_icn_in(rng: &mut Lcg, bordered: bool, border: &str) -> String {
     let mut pieces = Vec::new();
     let span = 10i64;
     let mut place = |code: String, rng: &mut Lcg, right: bool| loop {
-        let (x, y) = (
-            rng.next(span as u64) as i64 - 1,
-            rng.next(span as u64) as i64 - 1,
-        );
+        let (x, y) = if border == "1,8,1,8" {
+            (rng.next(8) as i64 + 1, rng.next(8) as i64 + 1)
+        } else {
+            (
+                rng.next(span as u64) as i64 - 1,
+                rng.next(span as u64) as i64 - 1,
+            )
+        };
         if code.eq_ignore_ascii_case("p") && !(1..=span - 3).contains(&y) {
             continue;
         }
@@ -77,7 +81,7 @@ fn random_icn_in(rng: &mut Lcg, bordered: bool, border: &str) -> String {
     }
     let side = if rng.next(2) == 0 { "w" } else { "b" };
     let region = if bordered {
-        "-1,8,-1,8".to_string()
+        border.to_string()
     } else {
         "{\"slideLimit\": 9}".to_string()
     };
