@@ -20,11 +20,13 @@
 
 pub mod lower;
 pub mod moves;
+mod moves_meaning;
 mod position;
 pub mod raise;
 mod raise_rules;
 
 pub mod read;
+mod read_piece;
 pub mod write;
 
 pub use lower::{Refusal, to_variant};

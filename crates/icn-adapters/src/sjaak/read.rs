@@ -8,10 +8,8 @@
 
 use std::fmt;
 
-use icn_model::Player;
-
 use super::moves::parse_move;
-use super::{CastleDef, RuleItem, Score, SjaakPiece, SjaakVariant, Sq};
+use super::{SjaakPiece, SjaakVariant, Sq};
 
 /// A problem at a line and column of a Sjaak file.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -204,13 +202,13 @@ fn normalize(key: &str) -> String {
 }
 
 #[derive(Clone, Copy)]
-struct Loc {
-    line: usize,
-    col: usize,
+pub(super) struct Loc {
+    pub(super) line: usize,
+    pub(super) col: usize,
 }
 
 impl Loc {
-    fn plus(self, bytes: usize) -> Loc {
+    pub(super) fn plus(self, bytes: usize) -> Loc {
         Loc {
             line: self.line,
             col: self.col + bytes,
@@ -218,17 +216,17 @@ impl Loc {
     }
 }
 
-struct Reader {
-    v: SjaakVariant,
-    line: usize,
-    errors: Vec<SjaakError>,
-    zone_refs: Vec<(String, Loc)>,
-    seen: Vec<&'static str>,
+pub(super) struct Reader {
+    pub(super) v: SjaakVariant,
+    pub(super) line: usize,
+    pub(super) errors: Vec<SjaakError>,
+    pub(super) zone_refs: Vec<(String, Loc)>,
+    pub(super) seen: Vec<&'static str>,
 }
 
 /// Splits on commas outside quotes and parentheses, keeping byte offsets of
 /// the trimmed parts.
-fn split_list<'a>(s: &'a str) -> Vec<(usize, &'a str)> {
+pub(super) fn split_list<'a>(s: &'a str) -> Vec<(usize, &'a str)> {
     let mut out = Vec::new();
     let (mut depth, mut quoted, mut start) = (0i32, false, 0usize);
     let push = |a: usize, b: usize, out: &mut Vec<(usize, &'a str)>| {
@@ -252,7 +250,7 @@ fn split_list<'a>(s: &'a str) -> Vec<(usize, &'a str)> {
     out
 }
 
-fn unquote(s: &str) -> Option<&str> {
+pub(super) fn unquote(s: &str) -> Option<&str> {
     s.strip_prefix('"')?.strip_suffix('"')
 }
 
@@ -270,7 +268,7 @@ impl Reader {
         }
     }
 
-    fn err(&mut self, at: Loc, message: impl Into<String>) {
+    pub(super) fn err(&mut self, at: Loc, message: impl Into<String>) {
         self.errors.push(SjaakError {
             line: at.line,
             col: at.col,
@@ -303,7 +301,7 @@ impl Reader {
         }
     }
 
-    fn once(&mut self, key: &'static str, at: Loc) -> bool {
+    pub(super) fn once(&mut self, key: &'static str, at: Loc) -> bool {
         if self.seen.contains(&key) {
             self.err(at, format!("a second `{key}:` line in this variant"));
             return false;
@@ -312,7 +310,7 @@ impl Reader {
         true
     }
 
-    fn square(&mut self, s: &str, at: Loc) -> Option<Sq> {
+    pub(super) fn square(&mut self, s: &str, at: Loc) -> Option<Sq> {
         let b = s.as_bytes();
         let ok =
             b.len() >= 2 && b[0].is_ascii_lowercase() && s[1..].bytes().all(|c| c.is_ascii_digit());
@@ -346,14 +344,14 @@ impl Reader {
         }
     }
 
-    fn squares(&mut self, value: &str, at: Loc) -> Vec<Sq> {
+    pub(super) fn squares(&mut self, value: &str, at: Loc) -> Vec<Sq> {
         split_list(value)
             .into_iter()
             .filter_map(|(o, s)| self.square(s, at.plus(o)))
             .collect()
     }
 
-    fn quoted(&mut self, s: &str, at: Loc, what: &str) -> Option<String> {
+    pub(super) fn quoted(&mut self, s: &str, at: Loc, what: &str) -> Option<String> {
         match unquote(s) {
             Some(q) => Some(q.to_string()),
             None => {
@@ -363,7 +361,7 @@ impl Reader {
         }
     }
 
-    fn zone_pair(&mut self, value: &str, at: Loc) -> Option<(String, String)> {
+    pub(super) fn zone_pair(&mut self, value: &str, at: Loc) -> Option<(String, String)> {
         let parts = split_list(value);
         if parts.len() != 2 {
             self.err(
@@ -378,7 +376,7 @@ impl Reader {
         Some((parts[0].1.to_string(), parts[1].1.to_string()))
     }
 
-    fn mv(&mut self, s: &str, at: Loc) -> Option<super::MoveDesc> {
+    pub(super) fn mv(&mut self, s: &str, at: Loc) -> Option<super::MoveDesc> {
         match parse_move(s) {
             Ok(m) => Some(m),
             Err(e) => {
@@ -388,7 +386,7 @@ impl Reader {
         }
     }
 
-    fn piece(&mut self, keyword: &str, at: Loc) -> Option<&mut SjaakPiece> {
+    pub(super) fn piece(&mut self, keyword: &str, at: Loc) -> Option<&mut SjaakPiece> {
         if self.v.pieces.is_empty() {
             self.err(at, format!("expected `Piece:` before `{keyword}:`"));
             return None;
@@ -396,7 +394,7 @@ impl Reader {
         self.v.pieces.last_mut()
     }
 
-    fn numbers<T: std::str::FromStr>(&mut self, value: &str, at: Loc) -> Option<Vec<T>> {
+    pub(super) fn numbers<T: std::str::FromStr>(&mut self, value: &str, at: Loc) -> Option<Vec<T>> {
         let mut out = Vec::new();
         for (o, s) in split_list(value) {
             match s.parse() {
@@ -499,251 +497,6 @@ impl Reader {
             }),
             _ => self.piece_line(key, keyword, value, at, key_at),
         }
-    }
-
-    fn rule_item(&mut self, item: &str, at: Loc) -> Option<RuleItem> {
-        let Some((cond, score)) = item.split_once('=') else {
-            let name = item
-                .split_whitespace()
-                .collect::<Vec<_>>()
-                .join(" ")
-                .to_lowercase();
-            if SPECIAL_RULES.contains(&name.as_str()) {
-                return Some(RuleItem::Special(name));
-            }
-            self.err(at, format!("unknown rule `{item}`"));
-            return None;
-        };
-        let cond = cond.trim().to_lowercase();
-        let digits = cond.trim_start_matches(|c: char| c.is_ascii_alphabetic());
-        let word = &cond[..cond.len() - digits.len()];
-        if !CONDITIONS.contains(&word) || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            self.err(at, format!("unknown game-ending condition `{cond}`"));
-            return None;
-        }
-        let n = if digits.is_empty() {
-            None
-        } else {
-            digits.parse().ok()
-        };
-        let score_text = score.trim().to_lowercase();
-        let score_at =
-            at.plus(item.find('=').unwrap_or(0) + 1 + (score.len() - score.trim_start().len()));
-        let score = match score_text.as_str() {
-            "win" => Score::Win,
-            "loss" => Score::Loss,
-            "draw" => Score::Draw,
-            "illegal" => Score::Illegal,
-            "repeat" if word == "perpetual" => Score::Repeat,
-            _ => {
-                self.err(
-                    score_at,
-                    format!("expected win, loss, draw or illegal, found `{score_text}`"),
-                );
-                return None;
-            }
-        };
-        Some(RuleItem::End {
-            condition: word.to_string(),
-            n,
-            score,
-        })
-    }
-
-    fn piece_line(&mut self, key: &str, keyword: &str, value: &str, at: Loc, key_at: Loc) {
-        const PIECE_KEYS: [&str; 13] = [
-            "move",
-            "capture",
-            "special",
-            "initial",
-            "castle",
-            "promotion",
-            "optional promotion",
-            "prison",
-            "drop zone",
-            "symbol",
-            "flags",
-            "max",
-            "value",
-        ];
-        if !PIECE_KEYS.contains(&key) {
-            self.err(key_at, format!("unknown keyword `{keyword}`"));
-            return;
-        }
-        if self.piece(keyword, key_at).is_none() {
-            return;
-        }
-        match key {
-            "move" => {
-                if let Some(m) = self.mv(value, at) {
-                    self.cur().moves.push(m);
-                }
-            }
-            "capture" => {
-                if value.eq_ignore_ascii_case("none") {
-                    self.cur().captures.get_or_insert_with(Vec::new);
-                } else if let Some(m) = self.mv(value, at) {
-                    self.cur().captures.get_or_insert_with(Vec::new).push(m);
-                }
-            }
-            "initial" => {
-                if let Some(m) = self.mv(value, at) {
-                    self.cur().initial.push(m);
-                }
-            }
-            "special" => {
-                let parts = split_list(value);
-                if parts.len() < 3 {
-                    self.err(
-                        at,
-                        format!("expected `WHITE_ZONE, BLACK_ZONE, MOVE`, found `{value}`"),
-                    );
-                    return;
-                }
-                let (zw, zb) = (parts[0].1.to_string(), parts[1].1.to_string());
-                self.zone_refs.push((zw.clone(), at.plus(parts[0].0)));
-                self.zone_refs.push((zb.clone(), at.plus(parts[1].0)));
-                let mv_at = parts[2].0;
-                if let Some(m) = self.mv(&value[mv_at..], at.plus(mv_at)) {
-                    self.cur().specials.push((zw, zb, m));
-                }
-            }
-            "castle" => {
-                if let Some(c) = self.castle(value, at) {
-                    self.cur().castles.push(c);
-                }
-            }
-            "promotion" => {
-                let parts = split_list(value);
-                if parts.len() != 3 {
-                    self.err(
-                        at,
-                        format!("expected `WHITE_ZONE, BLACK_ZONE, \"CHOICES\"`, found `{value}`"),
-                    );
-                    return;
-                }
-                self.zone_refs
-                    .push((parts[0].1.to_string(), at.plus(parts[0].0)));
-                self.zone_refs
-                    .push((parts[1].1.to_string(), at.plus(parts[1].0)));
-                if let Some(choices) =
-                    self.quoted(parts[2].1, at.plus(parts[2].0), "promotion choices")
-                {
-                    let p = (parts[0].1.to_string(), parts[1].1.to_string(), choices);
-                    self.cur().promotions.push(p);
-                }
-            }
-            "optional promotion" => {
-                let parts = split_list(value);
-                let (pair, choices) = match parts.as_slice() {
-                    [_, _] => (value, String::new()),
-                    [_, _, (o, c)] => match self.quoted(c, at.plus(*o), "promotion choices") {
-                        Some(q) => (value[..*o].trim_end().trim_end_matches(','), q),
-                        None => return,
-                    },
-                    _ => (value, String::new()),
-                };
-                if let Some((w, b)) = self.zone_pair(pair, at) {
-                    self.cur().optional_promotion = Some((w, b, choices));
-                }
-            }
-            "prison" | "drop zone" => {
-                if let Some(pair) = self.zone_pair(value, at) {
-                    let piece = self.cur();
-                    let slot = if key == "prison" {
-                        &mut piece.prison
-                    } else {
-                        &mut piece.drop_zone
-                    };
-                    *slot = Some(pair);
-                }
-            }
-            "symbol" => {
-                let parts = split_list(value);
-                let q: Vec<Option<&str>> = parts.iter().map(|(_, s)| unquote(s)).collect();
-                match q.as_slice() {
-                    [Some(san), Some(fen)] if fen.split(',').count() == 2 => {
-                        let (w, b) = fen.split_once(',').expect("two parts");
-                        let sym = (san.to_string(), w.trim().to_string(), b.trim().to_string());
-                        self.cur().symbol = Some(sym);
-                    }
-                    _ => self.err(
-                        at,
-                        format!("expected `\"SAN\", \"WHITE,BLACK\"`, found `{value}`"),
-                    ),
-                }
-            }
-            "flags" => {
-                for (o, f) in split_list(value) {
-                    let f = f.to_lowercase();
-                    if FLAGS.contains(&f.as_str()) {
-                        self.cur().flags.push(f);
-                    } else {
-                        self.err(at.plus(o), format!("unknown flag `{f}`"));
-                    }
-                }
-            }
-            "max" => {
-                if let Some(n) = self.numbers::<u32>(value, at) {
-                    if (1..=2).contains(&n.len()) {
-                        self.cur().max = Some(n);
-                    } else {
-                        self.err(at, format!("expected one or two numbers, found `{value}`"));
-                    }
-                }
-            }
-            _ => {
-                if let Some(n) = self.numbers::<i64>(value, at) {
-                    self.cur().value = Some(n);
-                }
-            }
-        }
-    }
-
-    fn cur(&mut self) -> &mut SjaakPiece {
-        self.v.pieces.last_mut().expect("checked by piece()")
-    }
-
-    fn castle(&mut self, value: &str, at: Loc) -> Option<CastleDef> {
-        let words: Vec<&str> = value.split_whitespace().collect();
-        let shape = match words.as_slice() {
-            [p, mv, w, with] if w.eq_ignore_ascii_case("with") => {
-                mv.split_once('-').map(|(a, b)| (*p, a, b, *with))
-            }
-            _ => None,
-        };
-        let Some((p, from, to, with)) = shape else {
-            self.err(
-                at,
-                format!("expected `white|black FROM-TO[,TO…] with SQUARE`, found `{value}`"),
-            );
-            return None;
-        };
-        let player = match p.to_lowercase().as_str() {
-            "white" => Player::White,
-            "black" => Player::Black,
-            _ => {
-                self.err(at, format!("expected `white` or `black`, found `{p}`"));
-                return None;
-            }
-        };
-        let off = |s: &str| s.as_ptr() as usize - value.as_ptr() as usize;
-        let from_sq = self.square(from, at.plus(off(from)));
-        let mut tos = Vec::new();
-        for (o, t) in split_list(to) {
-            tos.push(self.square(t, at.plus(off(to) + o)));
-        }
-        let with_sq = self.square(with, at.plus(off(with)));
-        let tos: Option<Vec<Sq>> = tos.into_iter().collect();
-        let mut tos = tos?;
-        let first = tos.remove(0);
-        Some(CastleDef {
-            player,
-            from: from_sq?,
-            to: first,
-            also: tos,
-            with: with_sq?,
-        })
     }
 }
 
