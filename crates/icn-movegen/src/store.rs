@@ -23,9 +23,12 @@ struct Dense {
     bottom: i64,
     width: i64,
     cells: Vec<Slot>,
-    /// Per family, the line masks.
-    lines: Vec<Vec<u64>>,
-    /// Per cell and family (`cell · families + family`): its line and its bit.
+    /// Every line mask of every family, one after the other.
+    lines: Vec<u64>,
+    /// Number of families.
+    nf: usize,
+    /// Per cell and family (`cell · families + family`): its line's index in
+    /// `lines` and its bit.
     at: Vec<(u32, u64)>,
 }
 
@@ -91,7 +94,7 @@ impl Store {
             {
                 let (width, height) = (r - l + 1, t - b + 1);
                 let nf = dirs.len();
-                let mut lines = Vec::with_capacity(nf);
+                let mut lines: Vec<u64> = Vec::new();
                 let mut at = vec![(0u32, 0u64); (width * height) as usize * nf];
                 for (f, &(a, bb)) in dirs.iter().enumerate() {
                     let keys = [
@@ -102,13 +105,14 @@ impl Store {
                     ];
                     let lo = *keys.iter().min().unwrap_or(&0);
                     let hi = *keys.iter().max().unwrap_or(&0);
-                    lines.push(vec![0u64; (hi - lo + 1) as usize]);
+                    let offset = lines.len() as i64;
+                    lines.extend(std::iter::repeat_n(0u64, (hi - lo + 1) as usize));
                     for y in b..=t {
                         for x in l..=r {
                             let (k, p) = Self::key_pos(a, bb, Sq::new(x, y));
                             let base = if a != 0 { l } else { b };
                             let cell = ((y - b) * width + (x - l)) as usize;
-                            at[cell * nf + f] = ((k - lo) as u32, 1u64 << (p - base));
+                            at[cell * nf + f] = ((offset + k - lo) as u32, 1u64 << (p - base));
                         }
                     }
                 }
@@ -118,6 +122,7 @@ impl Store {
                     width,
                     cells: vec![EMPTY; (width * height) as usize],
                     lines,
+                    nf,
                     at,
                 })
             }
@@ -160,9 +165,8 @@ impl Store {
             Some(d) => {
                 let cell = ((s.y - d.bottom) * d.width + (s.x - d.left)) as usize;
                 d.cells[cell] = slot;
-                let nf = d.lines.len();
-                for (f, &(line, bit)) in d.at[cell * nf..cell * nf + nf].iter().enumerate() {
-                    d.lines[f][line as usize] |= bit;
+                for &(line, bit) in &d.at[cell * d.nf..cell * d.nf + d.nf] {
+                    d.lines[line as usize] |= bit;
                 }
             }
             None => {
@@ -183,9 +187,8 @@ impl Store {
             Some(d) => {
                 let cell = ((s.y - d.bottom) * d.width + (s.x - d.left)) as usize;
                 d.cells[cell] = EMPTY;
-                let nf = d.lines.len();
-                for (f, &(line, bit)) in d.at[cell * nf..cell * nf + nf].iter().enumerate() {
-                    d.lines[f][line as usize] &= !bit;
+                for &(line, bit) in &d.at[cell * d.nf..cell * d.nf + d.nf] {
+                    d.lines[line as usize] &= !bit;
                 }
             }
             None => {
@@ -233,8 +236,8 @@ impl Store {
         match &self.dense {
             Some(d) => {
                 let cell = ((s.y - d.bottom) * d.width + (s.x - d.left)) as usize;
-                let (line, bit) = d.at[cell * d.lines.len() + fam];
-                let m = d.lines[fam][line as usize];
+                let (line, bit) = d.at[cell * d.nf + fam];
+                let m = d.lines[line as usize];
                 let t = bit.trailing_zeros();
                 if sign > 0 {
                     let above = m & !(bit.wrapping_shl(1).wrapping_sub(1));
