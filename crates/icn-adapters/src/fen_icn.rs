@@ -15,6 +15,9 @@
 //! Refused to FEN, naming the first offending piece: squares outside
 //! `1..8`, kinds FEN cannot name, players other than White and Black, a
 //! castling `+` on a king off its back rank or on a piece other than a rook,
+//! castling the site rule plays differently from chess (a king off the
+//! e-file, or a rook nearer than three files; refused both ways, so
+//! Chess960 positions with such rights are refused),
 //! a pawn on its start row without `+` or with `+` elsewhere; and a turn order
 //! other than two-player alternation, or an en passant square FEN cannot hold.
 
@@ -157,6 +160,14 @@ pub fn fen_to_game(fen: &Fen) -> Result<Game, FenToIcnError> {
             (Player::Black, vec![WinCondition::ThreeCheck]),
         ];
     }
+    for player in [Player::White, Player::Black] {
+        if let Some(file) = site_rule_mismatch(fen, player) {
+            return Err(FenToIcnError::Unsupported(format!(
+                "{player}'s castling with the rook on the {}-file (ICN's site rule moves an e-file king two squares toward a rook at least three files away)",
+                char::from(b'a' + file)
+            )));
+        }
+    }
     let mut squares: Vec<(&Square, &FenPiece)> = fen.board.iter().collect();
     squares.sort_by_key(|(s, _)| (s.rank, s.file));
     let pieces = squares
@@ -197,6 +208,19 @@ pub fn fen_to_game(fen: &Fen) -> Result<Game, FenToIcnError> {
         rules,
         ..Game::default()
     })
+}
+
+/// The first castling rook of `player` whose castling the site rule would
+/// play differently from chess (and Chess960): the king must stand on the
+/// e-file and the rook at least three files away, so the king lands on the
+/// c- or g-file and the rook beside it.
+fn site_rule_mismatch(fen: &Fen, player: Player) -> Option<u8> {
+    let rooks = fen.castling(player);
+    let king = fen.king_file(player)?;
+    rooks
+        .iter()
+        .copied()
+        .find(|&r| king != 4 || r.abs_diff(king) < 3)
 }
 
 impl Fen {
@@ -344,6 +368,20 @@ pub fn position_to_fen(position: &Position) -> Result<Fen, IcnToFenError> {
             .filter_map(|p| square_of(&p.at).map(|s| s.file))
             .collect();
         files.sort_unstable();
+        let king_file = king.and_then(|k| square_of(&k.at)).map(|s| s.file);
+        if let Some(k) = king_file
+            && let Some(&r) = files.iter().find(|&&r| k != 4 || r.abs_diff(k) < 3)
+        {
+            let p = king.expect("found above");
+            return Err(piece_error(
+                p,
+                format!(
+                    "castling with the rook on {},{}, which FEN's castling (e-file king, rook at least three files away) would play differently",
+                    r + 1,
+                    p.at.y
+                ),
+            ));
+        }
         if player == Player::White {
             fen.white_castling = files;
         } else {
