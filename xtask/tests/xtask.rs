@@ -63,6 +63,24 @@ fn icn_err_case(
     }
 }
 
+#[rstest]
+fn icn_err_json_case(
+    #[base_dir = ".."]
+    #[files("fixtures/icn/err-json/*.json")]
+    path: PathBuf,
+) {
+    let case = case_of(path);
+    if let Err(why) = corpus::icn::CORPUS.run(
+        &case,
+        RunOptions {
+            bless: false,
+            quick: true,
+        },
+    ) {
+        panic!("{}: {why}", case.name);
+    }
+}
+
 /// Every registered corpus passes in quick mode, so a new corpus is tested
 /// by `cargo test` as soon as it is registered.
 #[test]
@@ -117,6 +135,7 @@ fn icn_corpus_covers_examples_variants_and_errors() {
     assert!(count("ok/variant-") >= 31, "variant start positions");
     assert!(count("ok/site-") >= 30, "site dialect cases");
     assert!(count("err/") >= 30, "error cases");
+    assert!(count("err-json/") >= 10, "JSON error cases");
 }
 
 #[test]

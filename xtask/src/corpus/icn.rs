@@ -11,6 +11,10 @@
 //! * `fixtures/icn/err/NAME.icn` must be refused; beside it `NAME.err` holds
 //!   the first problem as `line:col: message`.
 //!
+//! * `fixtures/icn/err-json/NAME.json` must be refused by the JSON long-form
+//!   reader; beside it `NAME.err` holds the error (`... at line L column C`
+//!   for malformed JSON, `path: message` for a bad value).
+//!
 //! A name ending in `.spec` or `.site` (`foo.spec.icn`) is read strictly in
 //! that dialect; other cases are read with both dialects allowed.
 
@@ -33,8 +37,8 @@ impl Corpus for Icn {
 
     fn cases(&self, fixtures: &Path) -> anyhow::Result<Vec<Case>> {
         let mut cases = Vec::new();
-        for kind in ["ok", "err"] {
-            for path in files_with_suffix(&fixtures.join("icn").join(kind), ".icn")? {
+        for (kind, suffix) in [("ok", ".icn"), ("err", ".icn"), ("err-json", ".json")] {
+            for path in files_with_suffix(&fixtures.join("icn").join(kind), suffix)? {
                 let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
                 cases.push(Case {
                     name: format!("{kind}/{stem}"),
@@ -50,6 +54,7 @@ impl Corpus for Icn {
         let dialect = dialect_of(&case.path);
         match case.path.parent().and_then(|p| p.file_name()).and_then(|n| n.to_str()) {
             Some("err") => run_err(case, &text, dialect, options),
+            Some("err-json") => run_err_json(case, &text, options),
             _ => run_ok(case, &text, dialect, options),
         }
     }
@@ -147,6 +152,13 @@ fn run_err(case: &Case, text: &str, dialect: Dialect, options: RunOptions) -> Re
     let first = &err.diagnostics[0];
     let produced = format!("{}: {}\n", first.line_col(text), first.message);
     expect_file(&case.path.with_extension("err"), &produced, options)
+}
+
+fn run_err_json(case: &Case, text: &str, options: RunOptions) -> Result<(), String> {
+    match json::from_json_str(text) {
+        Ok(_) => Err("was read as JSON long form, but an error was expected".into()),
+        Err(e) => expect_file(&case.path.with_extension("err"), &format!("{e}\n"), options),
+    }
 }
 
 /// The game without the decorations compact ICN leaves out.
