@@ -522,13 +522,38 @@ fn castling(rules: &mut RuleSet, v: &SjaakVariant, kinds: &[PieceKind]) {
     rules.castling = if explicit.is_empty() {
         Castling::none()
     } else if site_like && castlers.iter().all(|&k| k == PieceKind::King) {
-        Castling::site()
+        // The site rule castles with any non-pawn holding `+`; when pieces
+        // other than the castling partners get `+` (from `Initial:` or
+        // `Special:` moves), narrow the partners to the `Castle:` pieces.
+        let others_with_rights = v.pieces.iter().zip(kinds).any(|(p, &k)| {
+            k != PieceKind::Pawn && (!p.initial.is_empty() || !p.specials.is_empty())
+        });
+        let mut c = Castling::site();
+        if others_with_rights {
+            c.partners = Some(partner_kinds_of(v, kinds));
+        }
+        c
     } else {
         Castling {
             explicit,
             ..Castling::none()
         }
     };
+}
+
+/// The kinds of the pieces standing on a `Castle:` line's partner square in
+/// the start FEN (rooks, usually); Sjaak's FEN is read by symbol only here.
+fn partner_kinds_of(v: &SjaakVariant, kinds: &[PieceKind]) -> BTreeSet<PieceKind> {
+    let mut out = BTreeSet::new();
+    let mut refuse = |_: String| {};
+    if let Some(pos) = super::position::position_of(v, kinds, &mut refuse) {
+        for d in v.pieces.iter().flat_map(|p| &p.castles) {
+            if let Some(p) = pos.piece_at(&coord_of(d.with)) {
+                out.insert(p.piece.kind);
+            }
+        }
+    }
+    out
 }
 
 /// The rights, squares and pieces of a start position (used by the FEN reader).
