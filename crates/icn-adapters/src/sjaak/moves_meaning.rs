@@ -1,6 +1,8 @@
 //! What a Sjaak move description means: [`MoveDesc::components`] turns it
 //! into icn-rules components (see [`super::moves`] for the semantics of each
-//! move type). Refused: a leap of more than two legs.
+//! move type). Refused: a leap of more than two legs, and a two-leg leap
+//! that reaches one square by two paths (either path open should give one
+//! move; lame components would give one move per path).
 
 use icn_rules::{Action, Component, Frame, Pattern, Symmetry, Vector};
 
@@ -97,11 +99,22 @@ impl MoveDesc {
                             vector: *v,
                             symmetry: Symmetry::None,
                         },
-                        [a, b] if !singles.contains(&t) => Pattern::Lame {
-                            first: *a,
-                            then: *b,
-                            symmetry: Symmetry::None,
-                        },
+                        [a, b] if !singles.contains(&t) => {
+                            let other_path = all.iter().any(|q| {
+                                q.len() == 2 && q.as_slice() != p.as_slice() && total(q) == t
+                            });
+                            if other_path {
+                                return Err(format!(
+                                    "a two-leg leap reaching ({},{}) by two paths (the rule objects give each path its own move)",
+                                    t.dx, t.dy
+                                ));
+                            }
+                            Pattern::Lame {
+                                first: *a,
+                                then: *b,
+                                symmetry: Symmetry::None,
+                            }
+                        }
                         [_, _] => continue,
                         _ => return Err(format!("a leap of {} legs (at most two)", p.len())),
                     };

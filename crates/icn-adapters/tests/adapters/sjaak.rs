@@ -183,3 +183,21 @@ fn sorted(p: &icn_model::Position) -> icn_model::Position {
         .sort_by(|a, b| (&a.at.y, &a.at.x).cmp(&(&b.at.y, &b.at.x)));
     p
 }
+
+#[test]
+fn two_leg_leaps_reaching_a_square_by_two_paths_are_refused() {
+    let text = "Variant: Lame\nBoard: 8x8\nFEN: \"7k/8/8/8/3X4/8/8/K7 w - -\"\nPiece: Xpiece\nMove: leap ((1,0)|(0,1))+((1,0)|(0,1))\nSymbol: \"X\", \"X,x\"\nPiece: King\nMove: leap (0,1)|(1,1)\nSymbol: \"K\", \"K,k\"\nFlags: royal\n";
+    let e = to_variant(&read_variants(text).unwrap()[0]).unwrap_err();
+    assert!(e[0].feature.contains("by two paths"), "{e:?}");
+    // The Xiangqi horse has one path per destination and is kept.
+    let horse = text.replace("((1,0)|(0,1))+((1,0)|(0,1))", "((1,0)+(1,1))&(1,2)");
+    let v = to_variant(&read_variants(&horse).unwrap()[0]).unwrap();
+    let mut b = icn_movegen::Board::new(&v.position, &v.rules).unwrap();
+    let from_x = b
+        .legal_moves()
+        .unwrap()
+        .into_iter()
+        .filter(|m| (m.from.x, m.from.y) == (4, 4))
+        .count();
+    assert_eq!(from_x, 8);
+}
