@@ -201,3 +201,30 @@ fn two_leg_leaps_reaching_a_square_by_two_paths_are_refused() {
         .count();
     assert_eq!(from_x, 8);
 }
+
+#[test]
+fn expressible_variants_have_no_duplicate_moves_two_plies_deep() {
+    let Some(shipped) = shipped() else { return };
+    for name in EXPRESSIBLE {
+        let v = variant(&shipped, name);
+        let Ok(mut b) = icn_movegen::Board::new(&v.position, &v.rules) else {
+            continue;
+        };
+        let Ok(first) = b.legal_moves() else { continue };
+        let check = |ms: &[icn_movegen::Move]| {
+            let mut seen = std::collections::HashSet::new();
+            for m in ms {
+                assert!(
+                    seen.insert((m.from, m.to, m.promotion)),
+                    "{name}: {m} twice"
+                );
+            }
+        };
+        check(&first);
+        for m in &first {
+            b.make(m);
+            check(&b.legal_moves().unwrap());
+            b.unmake();
+        }
+    }
+}
