@@ -92,3 +92,28 @@ fn json_and_fbr_outputs() {
     assert_eq!(convert_variant(&fbr, Fbr, Fbr, None).unwrap(), fbr);
     assert!(convert_variant("x", Json, Icn, None).is_err());
 }
+
+#[test]
+fn a_bounded_fairy_icn_variant_goes_to_sjaak_and_back() {
+    let icn = "w 0/100 1 (10;AM,CH,AR,HA,CA,GI,ZE,CE,GU,NR,Q|1;am,ch,ar,ha,ca,gi,ze,ce,gu,nr,q) 1,10,1,10 K5,1+|R1,1+|R10,1+|AM2,1|HA3,1|CH4,1|AR6,1|CA7,1|GI8,1|ZE9,1|CE2,2|GU3,2|NR4,2|P5,2+|P6,3+|k5,10|p5,9+";
+    let sjaak = convert_variant(icn, Icn, Sjaak, Some("Fairy")).unwrap();
+    for line in [
+        "FEN: \"4k5/4p5/10/10/10/10/10/5P4/1EGSP5/RMHCKALIZR w KQ - 0 1\"",
+        "Castle: white e1-g1 with j1",
+        "Move: leap (3,3)|(0,3)|(2,2)|(0,2)",
+        "Move: ride (1,2)",
+        "Promotion: white_promotion, black_promotion, \"MCAHLIZEGSQ\"",
+    ] {
+        assert!(sjaak.contains(line), "{line}\n{sjaak}");
+    }
+    let back = convert_variant(&sjaak, Sjaak, Icn, None).unwrap();
+    let a = Game::parse(icn, Dialect::Auto).unwrap();
+    let b = Game::parse(&back, Dialect::Auto).unwrap();
+    assert_eq!(a.rules, b.rules);
+    let sorted = |g: &Game| {
+        let mut p = g.position.pieces.clone();
+        p.sort_by(|x, y| (&x.at.y, &x.at.x).cmp(&(&y.at.y, &y.at.x)));
+        p
+    };
+    assert_eq!(sorted(&a), sorted(&b));
+}
