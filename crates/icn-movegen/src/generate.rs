@@ -235,21 +235,28 @@ impl Board {
         let p = self.pieces[slot as usize];
         let f = p.sq;
         let border = &self.cfg.border;
+        // A square two lame legs reach is one move, whichever leg is free.
+        let mut lame_seen: Vec<Sq> = Vec::new();
         for l in &t.lames {
             if l.needs_right && !p.right {
                 continue;
             }
             let leg = Sq::new(f.x + l.first.0, f.y + l.first.1);
             let to = Sq::new(f.x + l.total.0, f.y + l.total.1);
-            if !border.contains(leg) || !border.contains(to) || self.store.get(leg).is_some() {
+            if !border.contains(leg)
+                || !border.contains(to)
+                || self.store.get(leg).is_some()
+                || lame_seen.contains(&to)
+            {
                 continue;
             }
-            match self.store.get(to) {
-                None if l.mv => self.push_move(t, f, to, MoveKind::Normal, out),
-                Some(s) if l.cap && self.capturable(p.ty, s) => {
-                    self.push_move(t, f, to, MoveKind::Normal, out)
-                }
-                _ => {}
+            let ok = match self.store.get(to) {
+                None => l.mv,
+                Some(s) => l.cap && self.capturable(p.ty, s),
+            };
+            if ok {
+                lame_seen.push(to);
+                self.push_move(t, f, to, MoveKind::Normal, out);
             }
         }
         for h in &t.hops {

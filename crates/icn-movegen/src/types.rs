@@ -374,6 +374,28 @@ fn merge_rides(rides: &mut [Ride]) {
 
 /// Components that reach the same square twice would count moves twice.
 fn check_overlaps(t: &PieceType) -> Result<(), MovegenError> {
+    // A lame leap landing where a plain leap or a ride lands would count twice.
+    for l in &t.lames {
+        let plain = Leap {
+            dx: l.total.0,
+            dy: l.total.1,
+            mv: false,
+            cap: false,
+            needs_right: false,
+        };
+        if t.leaps.iter().any(|p| (p.dx, p.dy) == (plain.dx, plain.dy))
+            || t.rides.iter().any(|r| {
+                crate::moves::ray_index(
+                    crate::Sq::new(0, 0),
+                    (r.dx, r.dy),
+                    crate::Sq::new(l.total.0, l.total.1),
+                )
+                .is_some_and(|k| k >= r.min && k <= r.max)
+            })
+        {
+            return Err(overlap(t));
+        }
+    }
     let mut seen: Vec<(i64, i64)> = Vec::new();
     for l in &t.leaps {
         if seen.contains(&(l.dx, l.dy)) {

@@ -69,3 +69,40 @@ fn a_border_with_open_sides() {
         .sum();
     assert_eq!(left, 2);
 }
+
+#[test]
+fn a_square_two_lame_legs_reach_is_one_move() {
+    use icn_model::{PieceKind, Position};
+    use icn_rules::movement::{Component, Movement, Pattern, Symmetry, Vector};
+    // A lame leaper to (2,0) by way of (1,1) or (1,-1): two legs, one square.
+    let g = Game::parse("w K0,0|k9,9|N5,5", Dialect::Auto).unwrap();
+    let mut rules = icn_movegen::rules_of(&g).unwrap();
+    let leg = |then: Vector| {
+        Component::new(Pattern::Lame {
+            first: Vector::new(1, 1),
+            then,
+            symmetry: Symmetry::None,
+        })
+    };
+    let two_ways = Movement {
+        components: vec![leg(Vector::new(1, -1))],
+    }
+    .union(Movement {
+        components: vec![Component::new(Pattern::Lame {
+            first: Vector::new(1, -1),
+            then: Vector::new(1, 1),
+            symmetry: Symmetry::None,
+        })],
+    });
+    rules.movements.insert(PieceKind::Knight, two_ways);
+    let position: Position = g.position.clone();
+    let mut b = Board::new(&position, &rules).unwrap();
+    let from_knight: Vec<Sq> = b
+        .legal_moves()
+        .unwrap()
+        .iter()
+        .filter(|m| m.from == Sq::new(5, 5))
+        .map(|m| m.to)
+        .collect();
+    assert_eq!(from_knight, vec![Sq::new(7, 5)]);
+}
