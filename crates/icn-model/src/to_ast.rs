@@ -111,7 +111,7 @@ pub fn to_ast(
         fields.push(field(syn::FieldKind::WinConditions(w)));
     }
     if !game.rules.properties.is_empty() {
-        let json = serde_json::to_string(&game.rules.properties).unwrap_or_default();
+        let json = properties_text(&game.rules.properties);
         fields.push(field(syn::FieldKind::Properties(Cow::Owned(json))));
     }
     if !game.annotations.squares.is_empty() {
@@ -279,5 +279,41 @@ fn game_move(m: &Move, form: IcnForm, dialect: Dialect) -> syn::MoveEntry<'stati
         glyph: m.glyph.clone().filter(|_| keep).map(Cow::Owned),
         comments,
         span: Span::SYNTHETIC,
+    }
+}
+
+/// The `{...}` block as the spec writes it: `{"slideLimit": 100, "cannotPassTurn": true}`.
+fn properties_text(props: &indexmap::IndexMap<String, serde_json::Value>) -> String {
+    use serde::Serialize;
+    let mut out = Vec::with_capacity(32);
+    let mut ser = serde_json::Serializer::with_formatter(&mut out, SpacedFormatter);
+    props
+        .serialize(&mut ser)
+        .expect("JSON values always serialise");
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+/// Compact JSON with a blank after `:` and `,`, as in `icn-notation.md`.
+struct SpacedFormatter;
+
+impl serde_json::ser::Formatter for SpacedFormatter {
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        if first { Ok(()) } else { w.write_all(b", ") }
+    }
+
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        if first { Ok(()) } else { w.write_all(b", ") }
+    }
+
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        w.write_all(b": ")
     }
 }

@@ -59,8 +59,9 @@ fn site_extensions_round_trip() {
     let s = json::to_json_string(&g);
     let v: serde_json::Value = serde_json::from_str(&s).unwrap();
     assert_eq!(v["turnOrder"], json!(["white", "black", "red"]));
+    assert_eq!(v["gameRules"]["promotionRanks"], json!([8, 1]));
     assert_eq!(
-        v["gameRules"]["promotionRanks"],
+        v["gameRules"]["promotionRanksByPlayer"],
         json!({"white": [8, 16], "black": [1, 9]})
     );
     assert_eq!(
@@ -69,11 +70,8 @@ fn site_extensions_round_trip() {
     );
     assert_eq!(v["startingPosition"]["4,5"], "queensR");
     assert_eq!(v["startingPosition"]["1,1"], "kingsN");
-    assert_eq!(
-        v["moves"][0],
-        json!({"move": "2,2>2,3", "clock": "0:09:56.7"})
-    );
-    assert_eq!(v["moves"][1], "3,3>3,4q");
+    assert_eq!(v["moves"], json!(["2,2>2,3", "3,3>3,4q", "4,5>4,6"]));
+    assert_eq!(v["moveDetails"], json!([{"clock": "0:09:56.7"}, {}, {}]));
     assert_eq!(
         v["annotations"],
         json!({"squares": ["1,2", "3,4"], "rays": ["5,5>1,0"]})
@@ -108,6 +106,32 @@ fn huge_integers_are_exact_strings() {
     assert_ne!(as_number, s);
     assert_eq!(json::from_json_str(&as_number).unwrap(), g);
     assert!(s.contains(&format!("\"slideLimit\":{big}")), "{s}");
+}
+
+#[test]
+fn several_ranks_keep_the_original_keys_typed_as_before() {
+    let g = parse("w (8,16|1) K1,1|k2,2");
+    let v: serde_json::Value = serde_json::from_str(&json::to_json_string(&g)).unwrap();
+    assert_eq!(v["gameRules"]["promotionRanks"], json!([8, 1]));
+    assert_eq!(
+        v["gameRules"]["promotionRanksByPlayer"],
+        json!({"white": [8, 16], "black": [1]})
+    );
+    let mut wrong = v.clone();
+    wrong["gameRules"]["promotionRanks"] = json!([9, 1]);
+    let e = json::from_json_str(&wrong.to_string()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "gameRules.promotionRanks: white's first rank disagrees with promotionRanksByPlayer"
+    );
+    let mut short = v;
+    short["moveDetails"] = json!([{}]);
+    let e = json::from_json_str(&short.to_string()).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("moveDetails: 1 entries for 0 moves"),
+        "{e}"
+    );
 }
 
 #[test]

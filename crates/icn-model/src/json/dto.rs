@@ -42,9 +42,13 @@ pub struct JsonGame<'a> {
     /// Comments before the first move (extension).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leading_comments: Vec<String>,
-    /// Moves: compact strings, or objects when more was written.
+    /// Moves in compact form: `"4,2>4,4"`, `"2,7>1,8Q"`, `"2,7>1,8=3q"`.
     #[serde(default)]
-    pub moves: Vec<JsonMove>,
+    pub moves: Vec<String>,
+    /// What was written around each move (extension): one object per move,
+    /// aligned with `moves`, `{}` for a plain move; absent when no move has any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_details: Option<Vec<JsonMoveDetail>>,
 }
 
 /// An object keyed by square `"x,y"`: read into a map, written straight
@@ -81,24 +85,20 @@ pub enum JsonPlayer {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JsonInt(pub crate::Int);
 
-/// Promotion ranks: `[white, black]` (the original shape, `null` for none),
-/// or per player `{"white": [8, 16], ...}` (extension).
-#[derive(Serialize, Deserialize, JsonSchema, Debug)]
-#[serde(untagged)]
-pub enum JsonPromotionRanks {
-    /// `[8, 1]`.
-    Pair([Option<JsonInt>; 2]),
-    /// `{"white": [8, 16], "black": [1, 9]}`.
-    PerPlayer(IndexMap<JsonPlayer, Vec<JsonInt>>),
-}
-
 /// The `gameRules` object.
 #[derive(Serialize, Deserialize, JsonSchema, Debug)]
 #[serde(rename_all = "camelCase")]
 pub struct JsonGameRules {
-    /// Promotion ranks.
+    /// Promotion ranks `[white, black]`, `null` for a player without one;
+    /// with several ranks, each player's first (the full lists are in
+    /// `promotionRanksByPlayer`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub promotion_ranks: Option<JsonPromotionRanks>,
+    pub promotion_ranks: Option<[Option<JsonInt>; 2]>,
+    /// Every player's promotion ranks (extension), present only when
+    /// `promotionRanks` cannot say everything: several ranks for a player,
+    /// or a player other than White and Black promoting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion_ranks_by_player: Option<IndexMap<JsonPlayer, Vec<JsonInt>>>,
     /// Promotion choices per player, as plural piece names (`"queens"`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub promotions_allowed: Option<IndexMap<JsonPlayer, Vec<String>>>,
@@ -148,23 +148,10 @@ pub struct JsonAnnotations {
     pub rays: Vec<String>,
 }
 
-/// A move: the compact string, or an object when the text had more.
-#[derive(Serialize, Deserialize, JsonSchema, Debug)]
-#[serde(untagged)]
-pub enum JsonMove {
-    /// `"4,2>4,4"`, `"2,7>1,8Q"`, `"2,7>1,8=3q"`.
-    Compact(String),
-    /// The move with what was written around it.
-    Full(JsonMoveDetail),
-}
-
 /// A move with piece letter, capture mark, check mark, glyph, clock, comments.
 #[derive(Serialize, Deserialize, JsonSchema, Debug, Default)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct JsonMoveDetail {
-    /// The compact move.
-    #[serde(rename = "move")]
-    pub mv: String,
     /// The moving piece's code as written (`"P"`, `"q"`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub piece: Option<String>,

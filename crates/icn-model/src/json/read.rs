@@ -78,51 +78,69 @@ fn compact_move(text: &str, path: &str) -> Result<Move, JsonError> {
     Ok(m)
 }
 
-fn game_move(jm: JsonMove, path: &str) -> Result<Move, JsonError> {
-    match jm {
-        JsonMove::Compact(s) => compact_move(&s, path),
-        JsonMove::Full(d) => {
-            let mut m = compact_move(&d.mv, &format!("{path}.move"))?;
-            m.piece = d
-                .piece
-                .map(|p| piece_code(&p, &format!("{path}.piece")))
-                .transpose()?;
-            m.capture = d.capture;
-            m.check = match d.check.as_deref() {
-                None => None,
-                Some("+") => Some(CheckMark::Check),
-                Some("#") => Some(CheckMark::Checkmate),
-                Some(other) => {
-                    return Err(err(
-                        format!("{path}.check"),
-                        format!("expected \"+\" or \"#\", found \"{other}\""),
-                    ));
-                }
-            };
-            if let Some(g) = &d.glyph
-                && (g.is_empty() || !g.chars().all(|c| c == '!' || c == '?'))
-            {
-                return Err(err(
-                    format!("{path}.glyph"),
-                    format!("expected `!` and `?` only, found \"{g}\""),
-                ));
-            }
-            m.glyph = d.glyph;
-            m.clock = d
-                .clock
-                .map(|c| {
-                    Clock::parse(&c).ok_or_else(|| {
-                        err(
-                            format!("{path}.clock"),
-                            format!("expected H:MM:SS.D, found \"{c}\""),
-                        )
-                    })
-                })
-                .transpose()?;
-            m.comments = d.comments;
-            Ok(m)
+fn apply_detail(m: &mut Move, d: JsonMoveDetail, path: &str) -> Result<(), JsonError> {
+    m.piece = d
+        .piece
+        .map(|p| piece_code(&p, &format!("{path}.piece")))
+        .transpose()?;
+    m.capture = d.capture;
+    m.check = match d.check.as_deref() {
+        None => None,
+        Some("+") => Some(CheckMark::Check),
+        Some("#") => Some(CheckMark::Checkmate),
+        Some(other) => {
+            return Err(err(
+                format!("{path}.check"),
+                format!("expected \"+\" or \"#\", found \"{other}\""),
+            ));
+        }
+    };
+    if let Some(g) = &d.glyph
+        && (g.is_empty() || !g.chars().all(|c| c == '!' || c == '?'))
+    {
+        return Err(err(
+            format!("{path}.glyph"),
+            format!("expected `!` and `?` only, found \"{g}\""),
+        ));
+    }
+    m.glyph = d.glyph;
+    m.clock = d
+        .clock
+        .map(|c| {
+            Clock::parse(&c).ok_or_else(|| {
+                err(
+                    format!("{path}.clock"),
+                    format!("expected H:MM:SS.D, found \"{c}\""),
+                )
+            })
+        })
+        .transpose()?;
+    m.comments = d.comments;
+    Ok(())
+}
+
+fn moves(texts: Vec<String>, details: Option<Vec<JsonMoveDetail>>) -> Result<Vec<Move>, JsonError> {
+    let mut out: Vec<Move> = texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| compact_move(t, &format!("moves[{i}]")))
+        .collect::<Result<_, _>>()?;
+    if let Some(details) = details {
+        if details.len() != out.len() {
+            return Err(err(
+                "moveDetails",
+                format!(
+                    "{} entries for {} moves; there must be one per move",
+                    details.len(),
+                    out.len()
+                ),
+            ));
+        }
+        for (i, (m, d)) in out.iter_mut().zip(details).enumerate() {
+            apply_detail(m, d, &format!("moveDetails[{i}]"))?;
         }
     }
+    Ok(out)
 }
 
 fn kind_name(name: &str, path: &str) -> Result<PieceKind, JsonError> {
@@ -227,12 +245,7 @@ pub(crate) fn from_dto(j: JsonGame<'_>) -> Result<Game, JsonError> {
                 .collect::<Result<_, JsonError>>()?,
         },
     };
-    let moves = j
-        .moves
-        .into_iter()
-        .enumerate()
-        .map(|(i, m)| game_move(m, &format!("moves[{i}]")))
-        .collect::<Result<_, _>>()?;
+    let moves = moves(j.moves, j.move_details)?;
     let game = Game {
         metadata: j.metadata,
         position,
@@ -268,17 +281,34 @@ fn game_rules(r: JsonGameRules, pos: &Position) -> Result<GameRules, JsonError> 
             .collect::<Result<_, _>>()?;
         allowed.insert(player(p), kinds);
     }
-    let ranks: Vec<(Player, Vec<Int>)> = match r.promotion_ranks {
-        None => Vec::new(),
-        Some(JsonPromotionRanks::Pair(pair)) => [Player::White, Player::Black]
-            .into_iter()
-            .zip(pair)
-            .filter_map(|(p, r)| r.map(|r| (p, vec![r.0])))
-            .collect(),
-        Some(JsonPromotionRanks::PerPlayer(map)) => map
-            .into_iter()
-            .map(|(p, rs)| (player(p), rs.into_iter().map(|r| r.0).collect()))
-            .collect(),
+    let pair: Vec<(Player, Vec<Int>)> = [Player::White, Player::Black]
+        .into_iter()
+        .zip(r.promotion_ranks.unwrap_or_default())
+        .filter_map(|(p, r)| r.map(|r| (p, vec![r.0])))
+        .collect();
+    let ranks: Vec<(Player, Vec<Int>)> = match r.promotion_ranks_by_player {
+        None => pair,
+        Some(map) => {
+            let full: Vec<(Player, Vec<Int>)> = map
+                .into_iter()
+                .map(|(p, rs)| (player(p), rs.into_iter().map(|r| r.0).collect()))
+                .collect();
+            // `promotionRanks` must say the same as the full lists.
+            for p in [Player::White, Player::Black] {
+                let first = full
+                    .iter()
+                    .find(|(q, _)| *q == p)
+                    .and_then(|(_, rs)| rs.first());
+                let stated = pair.iter().find(|(q, _)| *q == p).map(|(_, rs)| &rs[0]);
+                if first != stated {
+                    return Err(err(
+                        "gameRules.promotionRanks",
+                        format!("{p}'s first rank disagrees with promotionRanksByPlayer"),
+                    ));
+                }
+            }
+            full
+        }
     };
     let mut promotions = Vec::new();
     for (p, ranks) in ranks {

@@ -67,18 +67,8 @@ pub(crate) fn compact_move(m: &Move) -> String {
     s
 }
 
-fn json_move(m: &Move) -> JsonMove {
-    let plain = m.piece.is_none()
-        && !m.capture
-        && m.check.is_none()
-        && m.glyph.is_none()
-        && m.clock.is_none()
-        && m.comments.is_empty();
-    if plain {
-        return JsonMove::Compact(compact_move(m));
-    }
-    JsonMove::Full(JsonMoveDetail {
-        mv: compact_move(m),
+fn move_detail(m: &Move) -> JsonMoveDetail {
+    JsonMoveDetail {
         piece: m.piece.map(Piece::code),
         capture: m.capture,
         check: m.check.map(|c| {
@@ -92,7 +82,16 @@ fn json_move(m: &Move) -> JsonMove {
         glyph: m.glyph.clone(),
         clock: m.clock.map(|c| c.format()),
         comments: m.comments.clone(),
-    })
+    }
+}
+
+fn has_detail(m: &Move) -> bool {
+    m.piece.is_some()
+        || m.capture
+        || m.check.is_some()
+        || m.glyph.is_some()
+        || m.clock.is_some()
+        || !m.comments.is_empty()
 }
 
 /// Builds the serde view of `game`.
@@ -130,7 +129,12 @@ pub(crate) fn to_dto(game: &Game) -> JsonGame<'_> {
                 .collect(),
         }),
         leading_comments: game.leading_comments.clone(),
-        moves: game.moves.iter().map(json_move).collect(),
+        moves: game.moves.iter().map(compact_move).collect(),
+        move_details: game
+            .moves
+            .iter()
+            .any(has_detail)
+            .then(|| game.moves.iter().map(move_detail).collect()),
     }
 }
 
@@ -140,57 +144,46 @@ fn rules(game: &Game, two_player: bool) -> JsonGameRules {
         && r.promotions
             .iter()
             .all(|(p, rule)| matches!(p, Player::White | Player::Black) && rule.ranks.len() <= 1);
-    let (promotion_ranks, promotions_allowed) = if r.promotions.is_empty() {
-        (None, None)
-    } else if fits_pair {
-        let rank = |p| {
-            r.promotion(p)
-                .and_then(|x| x.ranks.first().cloned())
-                .map(JsonInt)
-        };
-        let allowed = |p| {
-            r.promotion(p)
-                .map(|x| {
-                    x.choices
-                        .iter()
-                        .map(|k| k.json_name().to_string())
-                        .collect()
-                })
-                .unwrap_or_default()
-        };
-        let mut allowed_map = IndexMap::new();
-        allowed_map.insert(JsonPlayer::White, allowed(Player::White));
-        allowed_map.insert(JsonPlayer::Black, allowed(Player::Black));
-        (
-            Some(JsonPromotionRanks::Pair([
-                rank(Player::White),
-                rank(Player::Black),
-            ])),
-            Some(allowed_map),
-        )
-    } else {
-        let ranks = r
-            .promotions
-            .iter()
-            .map(|(p, x)| (player(*p), x.ranks.iter().cloned().map(JsonInt).collect()))
-            .collect();
-        let allowed = r
-            .promotions
-            .iter()
-            .map(|(p, x)| {
-                (
-                    player(*p),
-                    x.choices
-                        .iter()
-                        .map(|k| k.json_name().to_string())
-                        .collect(),
-                )
-            })
-            .collect();
-        (Some(JsonPromotionRanks::PerPlayer(ranks)), Some(allowed))
+    let first_rank = |p| {
+        r.promotion(p)
+            .and_then(|x| x.ranks.first().cloned())
+            .map(JsonInt)
     };
+    let (promotion_ranks, promotion_ranks_by_player, promotions_allowed) =
+        if r.promotions.is_empty() {
+            (None, None, None)
+        } else {
+            let choices = |p| {
+                r.promotion(p)
+                    .map(|x| {
+                        x.choices
+                            .iter()
+                            .map(|k| k.json_name().to_string())
+                            .collect()
+                    })
+                    .unwrap_or_default()
+            };
+            let mut allowed = IndexMap::new();
+            allowed.insert(JsonPlayer::White, choices(Player::White));
+            allowed.insert(JsonPlayer::Black, choices(Player::Black));
+            for (p, _) in &r.promotions {
+                allowed.insert(player(*p), choices(*p));
+            }
+            let by_player = (!fits_pair).then(|| {
+                r.promotions
+                    .iter()
+                    .map(|(p, x)| (player(*p), x.ranks.iter().cloned().map(JsonInt).collect()))
+                    .collect()
+            });
+            (
+                Some([first_rank(Player::White), first_rank(Player::Black)]),
+                by_player,
+                Some(allowed),
+            )
+        };
     JsonGameRules {
         promotion_ranks,
+        promotion_ranks_by_player,
         promotions_allowed,
         win_conditions: r
             .win_conditions
