@@ -1,20 +1,18 @@
-//! The built-in catalogue: every version loads, matches the reference census,
-//! and survives rules → ICN → rules.
+//! The built-in catalogue: every version loads (the generated Omega³ and
+//! Omega⁴ included), matches the reference census, and survives rules → ICN →
+//! rules.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
-use icn_model::{Dialect, Game, IcnForm, IcnStyle, PieceKind, Player};
-use icn_rules::catalogue::{self, CatalogueError, Source};
+use icn_model::{Coord, Dialect, Game, IcnForm, IcnStyle, Piece, PieceKind, Player};
+use icn_rules::catalogue::{self, Source};
 use icn_rules::lower::{game_of, rules_from_game};
 use icn_rules::{Outcome, WinRule, Zone};
 
 #[test]
-fn every_icn_entry_matches_its_census() {
+fn every_entry_matches_its_census() {
     let mut checked = 0;
     for e in catalogue::entries() {
-        if e.source == Source::Generator {
-            continue;
-        }
         let v = e
             .variant()
             .unwrap_or_else(|err| panic!("{}: {err}", e.code));
@@ -28,38 +26,69 @@ fn every_icn_entry_matches_its_census() {
         assert_eq!(counted, expected, "{}", e.code);
         checked += 1;
     }
-    assert_eq!(checked, 32);
+    assert_eq!(checked, 34);
+}
+
+/// The reference's `icn_position_bytes` and `icn_bytes` of the generated
+/// showcases: their piece list, and the whole text, in the site dialect.
+const GENERATED_BYTES: [(&str, usize, usize); 2] = [
+    ("Omega_Cubed", 800_187, 800_234),
+    ("Omega_Fourth", 1_803_034, 1_803_081),
+];
+
+#[test]
+fn generated_entries_have_their_start_positions() {
+    for (name, pieces) in [("Omega³", 92_149), ("omega_fourth", 186_285)] {
+        let e = catalogue::find(name).unwrap();
+        assert_eq!(e.source, Source::Generator);
+        assert_eq!(e.caveat(), None, "{}", e.code);
+        let v = e.variant().unwrap();
+        assert_eq!(v.position.pieces.len(), pieces, "{}", e.code);
+        assert_eq!(v.position.turn_order, [Player::Black, Player::White]);
+        // The site's generator gives no piece a special right (no double
+        // pushes in these showcases).
+        assert!(v.position.pieces.iter().all(|p| !p.special_right));
+        // Every square holds one piece.
+        let squares: HashSet<&Coord> = v.position.pieces.iter().map(|p| &p.at).collect();
+        assert_eq!(squares.len(), pieces, "{}", e.code);
+        // The rules come without building the position, and agree.
+        assert_eq!(e.rules().unwrap(), v.rules);
+        assert_eq!(v.rules.wins_of(Player::White), [WinRule::RoyalCapture]);
+        // Asking twice gives the same position.
+        assert_eq!(e.game().unwrap().position, v.position);
+    }
+    let cubed = catalogue::find("omega^3").unwrap().variant().unwrap();
+    let at = |x: i64, y: i64| cubed.position.piece_at(&Coord::new(x, y)).map(|p| p.piece);
+    assert_eq!(at(3, 15), Some(Piece::new(PieceKind::King, Player::White)));
+    assert_eq!(at(10, 12), Some(Piece::new(PieceKind::King, Player::Black)));
+    assert_eq!(at(9, 11), None);
+    assert_eq!(
+        at(-500, 0),
+        Some(Piece::new(PieceKind::Void, Player::Neutral))
+    );
 }
 
 #[test]
-fn generator_entries_are_refused_with_their_counts() {
-    for (name, pieces) in [("Omega³", 92_149), ("omega_fourth", 186_285)] {
-        let e = catalogue::find(name).unwrap();
-        let err = e.variant().unwrap_err();
-        assert_eq!(
-            err,
-            CatalogueError::NotGenerated {
-                code: e.code.to_string(),
-                pieces
-            }
-        );
-        assert!(err.to_string().contains("generator"));
-        assert_eq!(e.census.iter().map(|c| c.2).sum::<u64>(), pieces);
-        assert!(e.caveat().is_some());
-        // The rules are still known.
-        let g = e.game().unwrap();
-        let r = rules_from_game(&g).unwrap();
-        assert_eq!(r.wins_of(Player::White), [WinRule::RoyalCapture]);
-        assert_eq!(r.turn_order, [Player::Black, Player::White]);
+fn generated_entries_have_the_reference_byte_size() {
+    for (code, position_bytes, icn_bytes) in GENERATED_BYTES {
+        let e = catalogue::find(code).unwrap();
+        let text = e
+            .game()
+            .unwrap()
+            .to_icn(IcnStyle {
+                form: IcnForm::Full,
+                dialect: Dialect::Site,
+            })
+            .unwrap();
+        let piece_list = text.rsplit(' ').next().unwrap();
+        assert_eq!(piece_list.len(), position_bytes, "{code}");
+        assert_eq!(text.len(), icn_bytes, "{code}");
     }
 }
 
 #[test]
 fn every_variant_round_trips_through_icn() {
-    for e in catalogue::entries()
-        .iter()
-        .filter(|e| e.source == Source::Icn)
-    {
+    for e in catalogue::entries() {
         let v = e.variant().unwrap();
         let game =
             game_of(&v.rules, &v.position).unwrap_or_else(|err| panic!("{}: {err:?}", e.code));
