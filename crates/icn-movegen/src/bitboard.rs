@@ -23,33 +23,38 @@ use crate::types::TypeTable;
 
 /// A ride's masks.
 #[derive(Clone, Debug)]
-struct BbRide {
+pub(crate) struct BbRide {
     /// Whether cell numbers increase along the ride.
-    inc: bool,
-    mv: bool,
-    cap: bool,
-    needs_right: bool,
+    pub inc: bool,
+    pub mv: bool,
+    pub cap: bool,
+    pub needs_right: bool,
     /// Per cell: the squares of the ray up to its range.
-    rays: Vec<u64>,
+    pub rays: Vec<u64>,
     /// Per cell: the squares of the ray at or beyond its first allowed step.
-    from_min: Vec<u64>,
+    pub from_min: Vec<u64>,
 }
 
 /// One type's masks.
 #[derive(Clone, Debug, Default)]
-struct BbType {
-    leap_mv: Vec<u64>,
-    leap_cap: Vec<u64>,
-    rides: Vec<BbRide>,
+pub(crate) struct BbType {
+    pub leap_mv: Vec<u64>,
+    pub leap_cap: Vec<u64>,
+    pub rides: Vec<BbRide>,
+    /// Per cell: the squares a quiet move reaches as a double step (the
+    /// second square of a ride that leaves an en passant square).
+    pub double: Vec<u64>,
 }
 
 /// Bitboard tables of a game on a board of at most 64 squares.
 #[derive(Clone, Debug)]
 pub(crate) struct BbTables {
-    left: i64,
-    bottom: i64,
-    width: i64,
-    types: Vec<BbType>,
+    pub left: i64,
+    pub bottom: i64,
+    pub width: i64,
+    /// Number of cells (`width · height`).
+    pub cells: usize,
+    pub types: Vec<BbType>,
     /// Per player: the cells of its promotion zone.
     pub promo: [u64; 7],
 }
@@ -79,6 +84,7 @@ impl BbTables {
                 leap_mv: vec![0; cells],
                 leap_cap: vec![0; cells],
                 rides: Vec::new(),
+                double: vec![0; cells],
             };
             for c in 0..cells as i64 {
                 let (x, y) = (l + c % width, b + c / width);
@@ -111,6 +117,9 @@ impl BbTables {
                         ride.rays[c as usize] |= m;
                         if k >= rd.min {
                             ride.from_min[c as usize] |= m;
+                            if k == 2 && rd.sets_ep && rd.mv {
+                                bt.double[c as usize] |= m;
+                            }
                         }
                         k += 1;
                     }
@@ -123,6 +132,7 @@ impl BbTables {
             left: l,
             bottom: b,
             width,
+            cells,
             types: out,
             promo: [0; 7],
         })
@@ -139,15 +149,33 @@ impl BbTables {
         }
     }
 
+    /// The cell of a square on the board.
     #[inline(always)]
-    fn cell(&self, s: Sq) -> usize {
+    pub fn cell(&self, s: Sq) -> usize {
         ((s.y - self.bottom) * self.width + (s.x - self.left)) as usize
+    }
+
+    /// The square of a cell.
+    #[inline]
+    pub fn square(&self, c: usize) -> Sq {
+        let c = c as i64;
+        Sq::new(self.left + c % self.width, self.bottom + c / self.width)
+    }
+
+    /// Whether a square is on the board.
+    #[inline]
+    pub fn on_board(&self, s: Sq) -> bool {
+        let height = self.cells as i64 / self.width;
+        s.x >= self.left
+            && s.x < self.left + self.width
+            && s.y >= self.bottom
+            && s.y < self.bottom + height
     }
 }
 
 /// The squares of a ray from `cell` up to and including its first blocker.
 #[inline(always)]
-fn reach(r: &BbRide, cell: usize, occ: u64) -> u64 {
+pub(crate) fn reach(r: &BbRide, cell: usize, occ: u64) -> u64 {
     let ray = r.rays[cell];
     let blockers = ray & occ;
     if blockers == 0 {

@@ -26,6 +26,7 @@ mod perft;
 mod polyglot_random;
 mod query;
 mod replay;
+mod small;
 mod store;
 mod types;
 mod zobrist;

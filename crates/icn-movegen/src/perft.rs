@@ -4,11 +4,14 @@
 //! arithmetically (a ray of a million squares costs one subtraction);
 //! [`PerftMode::MakeEveryLeaf`] makes and unmakes every leaf move (the
 //! make/unmake benchmark). Both refuse with [`MovegenError::Infinite`] when a
-//! move set on the way is infinite.
+//! move set on the way is infinite. On boards of at most 64 squares with
+//! leaping and riding pieces perft runs on the compact board of
+//! [`crate::small`], which gives the same counts faster.
 
 use crate::MovegenError;
 use crate::board::Board;
 use crate::moves::MoveFamily;
+use crate::small::SmallBoard;
 
 /// How the last ply is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -55,6 +58,18 @@ impl Board {
     /// assert!(Board::from_game(&open).unwrap().perft(1, PerftMode::Bulk).is_err());
     /// ```
     pub fn perft(&mut self, depth: u32, mode: PerftMode) -> Result<u64, MovegenError> {
+        if let Some(mut small) = SmallBoard::new(self) {
+            return Ok(small.perft(depth, mode));
+        }
+        self.perft_generic(depth, mode)
+    }
+
+    /// Perft by the generic generator only (never the compact board).
+    pub(crate) fn perft_generic(
+        &mut self,
+        depth: u32,
+        mode: PerftMode,
+    ) -> Result<u64, MovegenError> {
         let mut bufs: Vec<Vec<MoveFamily>> = (0..=depth).map(|_| Vec::new()).collect();
         self.perft_rec(depth, mode, &mut bufs)
     }
@@ -71,7 +86,6 @@ impl Board {
         let mut root = Vec::new();
         self.generate(&mut root)?;
         let mut out = Vec::new();
-        let mut bufs: Vec<Vec<MoveFamily>> = (0..=depth).map(|_| Vec::new()).collect();
         for f in &root {
             let moves = f.moves().ok_or_else(|| infinite(f))?;
             for m in moves {
@@ -79,7 +93,7 @@ impl Board {
                 let n = if depth <= 1 {
                     Ok(1)
                 } else {
-                    self.perft_rec(depth - 1, mode, &mut bufs)
+                    self.perft(depth - 1, mode)
                 };
                 self.unmake();
                 out.push((m, n?));

@@ -1,0 +1,113 @@
+//! Make and unmake on a [`SmallBoard`], with the zobrist key kept as
+//! [`crate::Board::make`] keeps it (piece, `+` right, Polyglot castling, en
+//! passant and side components).
+//!
+//! Make trusts its move (it must come from [`SmallBoard::generate`]); the
+//! [`Undo`] it returns restores the exact previous state.
+
+use super::{EMPTY, SmallBoard, SmallMove, Special, Undo};
+
+impl SmallBoard {
+    /// Plays a legal move; returns what [`SmallBoard::unmake`] needs.
+    #[inline]
+    pub fn make(&mut self, m: &SmallMove) -> Undo {
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        let moved = self.mailbox[from];
+        let victim = if m.special == Special::EnPassant {
+            usize::from(m.a)
+        } else {
+            to
+        };
+        let captured = self.mailbox[victim];
+        let undo = Undo {
+            moved,
+            captured,
+            rights: self.rights,
+            ep: self.ep,
+            ep_component: self.ep_component,
+            key: self.key,
+            turn: self.turn,
+        };
+        let cells = self.cells;
+        let mut key = self.key ^ self.side_keys[self.turn as usize] ^ self.ep_component;
+        let castle = m.special == Special::Castle;
+        let mut touched = (1u64 << from) | (1u64 << victim);
+        if castle {
+            touched |= 1 << m.a;
+        }
+        let rights_change = self.rights & touched != 0;
+        if rights_change {
+            key ^= self.castle_component();
+        }
+        if captured != EMPTY {
+            let i = captured as usize * cells + victim;
+            key ^= self.piece_keys[i];
+            if self.rights & (1 << victim) != 0 {
+                key ^= self.right_keys[i];
+            }
+            self.take(victim);
+        }
+        let new_ty = if m.promo == EMPTY { moved } else { m.promo };
+        key ^= self.piece_keys[moved as usize * cells + from]
+            ^ self.piece_keys[new_ty as usize * cells + to];
+        if self.rights & (1 << from) != 0 {
+            key ^= self.right_keys[moved as usize * cells + from];
+        }
+        self.take(from);
+        self.put(to, new_ty);
+        self.rights &= !touched & !(1 << to);
+        if castle {
+            let (pf, pt) = (usize::from(m.a), usize::from(m.b));
+            let ty = self.mailbox[pf] as usize;
+            key ^= self.piece_keys[ty * cells + pf] ^ self.piece_keys[ty * cells + pt];
+            if undo.rights & (1 << pf) != 0 {
+                key ^= self.right_keys[ty * cells + pf];
+            }
+            self.take(pf);
+            self.put(pt, ty as u8);
+        }
+        self.ep = (m.special == Special::DoubleStep).then_some((m.a, m.to));
+        self.turn += 1;
+        if usize::from(self.turn) == self.order.len() {
+            self.turn = 0;
+        }
+        if rights_change {
+            key ^= self.castle_component();
+        }
+        key ^= self.side_keys[self.turn as usize];
+        self.ep_component = if self.ep.is_some() {
+            self.compute_ep_component()
+        } else {
+            0
+        };
+        self.key = key ^ self.ep_component;
+        undo
+    }
+
+    /// Takes back `m`, made with the result `u`.
+    #[inline]
+    pub fn unmake(&mut self, m: &SmallMove, u: &Undo) {
+        let (from, to) = (usize::from(m.from), usize::from(m.to));
+        if m.special == Special::Castle {
+            let (pf, pt) = (usize::from(m.a), usize::from(m.b));
+            let ty = self.mailbox[pt];
+            self.take(pt);
+            self.put(pf, ty);
+        }
+        self.take(to);
+        self.put(from, u.moved);
+        if u.captured != EMPTY {
+            let victim = if m.special == Special::EnPassant {
+                usize::from(m.a)
+            } else {
+                to
+            };
+            self.put(victim, u.captured);
+        }
+        self.rights = u.rights;
+        self.ep = u.ep;
+        self.ep_component = u.ep_component;
+        self.key = u.key;
+        self.turn = u.turn;
+    }
+}

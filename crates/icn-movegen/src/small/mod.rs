@@ -1,0 +1,354 @@
+//! A compact copy of a [`Board`] for boards of at most 64 squares: the
+//! backend perft runs on when the world border is that small.
+//!
+//! The position is a cell array of type ids and a few `u64` masks (occupied,
+//! per player, royal, never capturable, capturable by anyone, `+` rights);
+//! a move is six bytes; make/unmake touch a handful of words and keep the
+//! zobrist key up to date (the same key as [`Board::make`]). Move generation
+//! uses the bitboard tables of [`crate::bitboard`], which are compiled from the
+//! same movement description as the generic generator — nothing here knows a
+//! piece kind.
+//!
+//! Accepted ([`SmallBoard::new`] returns `None` otherwise, and the generic
+//! generator is used): bitboard tables exist (closed border of at most 64
+//! squares, pieces that only leap and ride), no player has more than one
+//! royal piece and no promotion makes one, no player's legality is decided
+//! move by move, and every explicit castling move stays on the board. The
+//! state kept is what move generation and the key need: move clocks, the
+//! site's piece order and check counts are not tracked (perft needs none).
+
+mod make;
+mod movegen;
+mod perft;
+
+use std::sync::Arc;
+
+use icn_model::{PieceKind, Player};
+use icn_rules::movement::Capturability;
+
+use crate::board::Board;
+use crate::config::Config;
+use crate::geometry::Sq;
+use crate::zobrist::{castle_key, ep_key, side_key};
+
+/// An empty cell.
+pub(crate) const EMPTY: u8 = u8::MAX;
+
+/// What a move does besides moving a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Special {
+    Normal,
+    /// Leaves an en passant square in `a`.
+    DoubleStep,
+    /// Captures the piece on cell `a`.
+    EnPassant,
+    /// The partner goes from cell `a` to cell `b`.
+    Castle,
+}
+
+/// A move in cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SmallMove {
+    pub from: u8,
+    pub to: u8,
+    /// The type a promoting piece becomes, or [`EMPTY`].
+    pub promo: u8,
+    pub special: Special,
+    pub a: u8,
+    pub b: u8,
+}
+
+/// What make changed that unmake cannot recompute.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo {
+    moved: u8,
+    captured: u8,
+    rights: u64,
+    ep: Option<(u8, u8)>,
+    ep_component: u64,
+    key: u64,
+    turn: u8,
+}
+
+/// Per type: what the generator and make need besides the masks.
+#[derive(Clone, Copy, Debug)]
+struct TypeInfo {
+    owner: u8,
+    royal: bool,
+    promotes: bool,
+    castler: bool,
+    pawn: bool,
+    capturability: Capturability,
+}
+
+/// An explicit castling move in cells.
+#[derive(Clone, Copy, Debug)]
+struct CellCastle {
+    player: u8,
+    king_from: u8,
+    king_to: u8,
+    partner_from: u8,
+    partner_to: u8,
+    /// The cells between the leftmost and rightmost of the four, inclusive.
+    span: u64,
+}
+
+/// A Polyglot castling key and the king and rook that carry it.
+#[derive(Clone, Copy, Debug)]
+struct CastleKey {
+    king: (u8, u8),
+    rook: (u8, u8),
+    key: u64,
+}
+
+/// The compact position.
+#[derive(Clone, Debug)]
+pub(crate) struct SmallBoard {
+    cfg: Arc<Config>,
+    info: Vec<TypeInfo>,
+    /// Per type and cell: the piece key, then the `+` right key.
+    piece_keys: Vec<u64>,
+    right_keys: Vec<u64>,
+    side_keys: Vec<u64>,
+    castle_keys: Vec<CastleKey>,
+    castles: Vec<CellCastle>,
+    /// Player number of each entry of the turn order.
+    order: Vec<u8>,
+    cells: usize,
+    mailbox: [u8; 64],
+    occ: u64,
+    by_player: [u64; 7],
+    royal: u64,
+    never: u64,
+    anyone: u64,
+    rights: u64,
+    ep: Option<(u8, u8)>,
+    ep_component: u64,
+    key: u64,
+    turn: u8,
+    /// Scratch: per pinned cell, where it may go (valid where `pinned` is set).
+    pin_allowed: [u64; 64],
+    /// Scratch: castling and en passant candidates.
+    scratch: Vec<SmallMove>,
+}
+
+impl SmallBoard {
+    /// A compact copy of `board`, when the position qualifies (module docs).
+    pub fn new(board: &Board) -> Option<SmallBoard> {
+        let cfg = Arc::clone(&board.cfg);
+        let bb = cfg.bb.as_ref()?;
+        let types = &cfg.types.types;
+        if cfg.turn_order.iter().any(|&p| cfg.player(p).slow) {
+            return None;
+        }
+        if cfg.players.iter().any(|pc| {
+            pc.promo
+                .as_ref()
+                .is_some_and(|pr| pr.choices.iter().any(|&c| types[c as usize].royal))
+        }) {
+            return None;
+        }
+        let info: Vec<TypeInfo> = types
+            .iter()
+            .map(|t| TypeInfo {
+                owner: t.piece.player.number(),
+                royal: t.royal,
+                promotes: t.promotes,
+                castler: t.castler,
+                pawn: t.pawn,
+                capturability: t.capturability,
+            })
+            .collect();
+        let cells = bb.cells;
+        let mut piece_keys = vec![0; types.len() * cells];
+        let mut right_keys = vec![0; types.len() * cells];
+        for (i, keys) in cfg.keys.iter().enumerate() {
+            for c in 0..cells {
+                piece_keys[i * cells + c] = keys.piece(bb.square(c));
+                right_keys[i * cells + c] = keys.right(bb.square(c));
+            }
+        }
+        let n = cfg.turn_order.len();
+        let side_keys = (0..n).map(|i| side_key(cfg.turn_order[i], i, n)).collect();
+        let order = cfg.turn_order.iter().map(|p| p.number()).collect();
+        let mut castle_keys = Vec::new();
+        for (i, (player, row)) in [(Player::White, 1), (Player::Black, 8)]
+            .into_iter()
+            .enumerate()
+        {
+            let at = |x: i64, kind: PieceKind| {
+                let s = Sq::new(x, row);
+                let ty = cfg.types.id(icn_model::Piece::new(kind, player))?;
+                bb.on_board(s).then(|| (bb.cell(s) as u8, ty))
+            };
+            let Some(king) = at(5, PieceKind::King) else {
+                continue;
+            };
+            for (j, x) in [(0, 8), (1, 1)] {
+                if let Some(rook) = at(x, PieceKind::Rook) {
+                    castle_keys.push(CastleKey {
+                        king,
+                        rook,
+                        key: castle_key(2 * i + j),
+                    });
+                }
+            }
+        }
+        let mut castles = Vec::new();
+        for c in &cfg.castles {
+            let sqs = [c.king_from, c.king_to, c.partner_from, c.partner_to];
+            // A king landing on its partner would be a capture to the generic make.
+            if sqs.iter().any(|&s| !bb.on_board(s)) || c.king_to == c.partner_from {
+                return None;
+            }
+            let same_row = sqs.iter().all(|s| s.y == c.king_from.y);
+            let (lo, hi) = (
+                sqs.iter().map(|s| s.x).min().unwrap_or(0),
+                sqs.iter().map(|s| s.x).max().unwrap_or(0),
+            );
+            let span = (lo..=hi).fold(0u64, |m, x| m | 1 << bb.cell(Sq::new(x, c.king_from.y)));
+            let cell = |s: Sq| bb.cell(s) as u8;
+            if same_row {
+                castles.push(CellCastle {
+                    player: c.player.number(),
+                    king_from: cell(c.king_from),
+                    king_to: cell(c.king_to),
+                    partner_from: cell(c.partner_from),
+                    partner_to: cell(c.partner_to),
+                    span,
+                });
+            }
+        }
+        let mut s = SmallBoard {
+            info,
+            piece_keys,
+            right_keys,
+            side_keys,
+            castle_keys,
+            castles,
+            order,
+            cells,
+            mailbox: [EMPTY; 64],
+            occ: 0,
+            by_player: [0; 7],
+            royal: 0,
+            never: 0,
+            anyone: 0,
+            rights: 0,
+            ep: None,
+            ep_component: 0,
+            key: board.key,
+            turn: board.turn as u8,
+            pin_allowed: [0; 64],
+            scratch: Vec::new(),
+            cfg: Arc::clone(&cfg),
+        };
+        for p in board.pieces.iter().filter(|p| p.alive) {
+            let c = bb.cell(p.sq);
+            s.put(c, p.ty);
+            if p.right {
+                s.rights |= 1 << c;
+            }
+        }
+        for &p in &cfg.turn_order {
+            if (s.royal & s.by_player[usize::from(p.number())]).count_ones() > 1 {
+                return None;
+            }
+        }
+        s.ep = board
+            .ep
+            .map(|e| (bb.cell(e.target) as u8, bb.cell(e.victim) as u8));
+        s.ep_component = board.ep_component();
+        Some(s)
+    }
+
+    /// Puts a piece of type `ty` on the empty cell `c`.
+    #[inline(always)]
+    fn put(&mut self, c: usize, ty: u8) {
+        let bit = 1u64 << c;
+        let info = self.info[ty as usize];
+        self.mailbox[c] = ty;
+        self.occ |= bit;
+        self.by_player[usize::from(info.owner)] |= bit;
+        if info.royal {
+            self.royal |= bit;
+        }
+        match info.capturability {
+            Capturability::Never => self.never |= bit,
+            Capturability::ByAnyone => self.anyone |= bit,
+            Capturability::Normal => {}
+        }
+    }
+
+    /// Takes the piece off the occupied cell `c`.
+    #[inline(always)]
+    fn take(&mut self, c: usize) {
+        let bit = 1u64 << c;
+        let info = self.info[self.mailbox[c] as usize];
+        self.mailbox[c] = EMPTY;
+        self.occ &= !bit;
+        self.by_player[usize::from(info.owner)] &= !bit;
+        self.royal &= !bit;
+        self.never &= !bit;
+        self.anyone &= !bit;
+    }
+
+    /// The player to move, as a number.
+    #[inline(always)]
+    fn us(&self) -> u8 {
+        self.order[self.turn as usize]
+    }
+
+    /// The zobrist key.
+    #[cfg(test)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// The Polyglot castling component of the key.
+    fn castle_component(&self) -> u64 {
+        let has = |(c, ty): (u8, u8)| self.mailbox[c as usize] == ty && self.rights & (1 << c) != 0;
+        self.castle_keys
+            .iter()
+            .filter(|k| has(k.king) && has(k.rook))
+            .fold(0, |acc, k| acc ^ k.key)
+    }
+
+    /// The en passant component of the key: the target's key when the side to
+    /// move has a piece that could take there.
+    fn compute_ep_component(&self) -> u64 {
+        let Some((target, _)) = self.ep else { return 0 };
+        let bb = self.cfg.bb.as_ref().expect("bitboard tables");
+        let t = bb.square(target as usize);
+        let us = self.cfg.turn_order[self.turn as usize];
+        for &(ty, dx, dy) in &self.cfg.player(us).ep_takers {
+            let from = Sq::new(t.x - dx, t.y - dy);
+            if bb.on_board(from) && self.mailbox[bb.cell(from)] == ty {
+                return ep_key(t);
+            }
+        }
+        0
+    }
+
+    /// The generic move of a compact one.
+    #[cfg(test)]
+    pub fn to_move(&self, m: &SmallMove) -> crate::Move {
+        use crate::MoveKind;
+        let bb = self.cfg.bb.as_ref().expect("bitboard tables");
+        let sq = |c: u8| bb.square(c as usize);
+        crate::Move {
+            from: sq(m.from),
+            to: sq(m.to),
+            promotion: (m.promo != EMPTY).then(|| self.cfg.types.types[m.promo as usize].piece),
+            kind: match m.special {
+                Special::Normal => MoveKind::Normal,
+                Special::DoubleStep => MoveKind::DoubleStep { passed: sq(m.a) },
+                Special::EnPassant => MoveKind::EnPassant { captured: sq(m.a) },
+                Special::Castle => MoveKind::Castle {
+                    partner_from: sq(m.a),
+                    partner_to: sq(m.b),
+                },
+            },
+        }
+    }
+}

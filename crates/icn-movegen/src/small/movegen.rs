@@ -1,0 +1,410 @@
+//! Legal moves of a [`SmallBoard`], generated or only counted.
+//!
+//! Once per position: the squares the opponents attack (with the mover's
+//! royal lifted off, so a ride through it still counts), the check mask (the
+//! squares that capture or block every check) and the pinned pieces with the
+//! line each may keep to — all from the ride and leap masks of
+//! [`crate::bitboard`]. A piece's targets are then a few mask operations.
+//! En passant and castling, rare enough, are made and tested (castling first
+//! asks that the royal's path is not attacked), like the generic generator
+//! does. A position whose side to move has no royal, or whose rules let a
+//! royal be captured, keeps every pseudo-legal move.
+
+use icn_model::Player;
+
+use super::{EMPTY, SmallBoard, SmallMove, Special};
+use crate::bitboard::{BbTables, reach};
+
+/// What is fixed for the side to move in one position.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    us: u8,
+    protect: bool,
+    own: u64,
+    /// Pieces the mover may capture.
+    capt: u64,
+    attacked: u64,
+    check: u64,
+    pinned: u64,
+}
+
+/// Iterates the set bits of a mask as cell numbers.
+#[inline(always)]
+fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
+}
+
+impl SmallBoard {
+    /// Attacks, checks and pins for the side to move.
+    #[inline]
+    fn frame(&mut self, bb: &BbTables) -> Frame {
+        let us = self.us();
+        let own = self.by_player[usize::from(us)];
+        let royal = self.royal & own;
+        let player = Player::from_number(us).unwrap_or(Player::White);
+        let protect = self.cfg.player(player).protect && royal != 0;
+        let mut f = Frame {
+            us,
+            protect,
+            own,
+            capt: (self.occ & !own & !self.never) | self.anyone,
+            attacked: 0,
+            check: !0,
+            pinned: 0,
+        };
+        if !protect {
+            return f;
+        }
+        let occ = self.occ;
+        let occ_nr = occ & !royal;
+        let enemies = occ & !own & !self.by_player[usize::from(Player::Neutral.number())];
+        for c in bits(enemies) {
+            let t = &bb.types[self.mailbox[c] as usize];
+            let a = 1u64 << c;
+            let lc = t.leap_cap[c];
+            f.attacked |= lc;
+            if lc & royal != 0 {
+                f.check &= a;
+            }
+            for ride in t.rides.iter().filter(|r| r.cap) {
+                let fm = ride.from_min[c];
+                f.attacked |= reach(ride, c, occ_nr) & fm;
+                if ride.rays[c] & royal == 0 {
+                    continue;
+                }
+                let seen = reach(ride, c, occ);
+                let first = seen & occ;
+                if first & royal != 0 {
+                    if fm & royal != 0 {
+                        f.check &= (seen & !royal) | a;
+                    }
+                } else if first & own != 0 {
+                    let beyond = reach(ride, c, occ & !first);
+                    if beyond & royal & fm != 0 {
+                        let allowed = (beyond & !royal) | a;
+                        let p = first.trailing_zeros() as usize;
+                        if f.pinned & first == 0 {
+                            self.pin_allowed[p] = allowed;
+                        } else {
+                            self.pin_allowed[p] &= allowed;
+                        }
+                        f.pinned |= first;
+                    }
+                }
+            }
+        }
+        f
+    }
+
+    /// The legal destinations of the piece on `c` (castling and en passant
+    /// aside), and the part of them that are quiet double steps.
+    #[inline(always)]
+    fn targets(&self, bb: &BbTables, f: &Frame, c: usize) -> (u64, u64) {
+        let ty = self.mailbox[c] as usize;
+        let t = &bb.types[ty];
+        let occ = self.occ;
+        let mut quiet = t.leap_mv[c] & !occ;
+        let mut caps = t.leap_cap[c] & f.capt;
+        let right = self.rights & (1 << c) != 0;
+        for ride in &t.rides {
+            if ride.needs_right && !right {
+                continue;
+            }
+            let r = reach(ride, c, occ) & ride.from_min[c];
+            if ride.mv {
+                quiet |= r & !occ;
+            }
+            if ride.cap {
+                caps |= r & f.capt;
+            }
+        }
+        let mut targets = quiet | caps;
+        if f.protect {
+            if self.info[ty].royal {
+                targets &= !f.attacked;
+            } else {
+                targets &= f.check;
+                if f.pinned & (1 << c) != 0 {
+                    targets &= self.pin_allowed[c];
+                }
+            }
+        }
+        (targets, targets & quiet & t.double[c])
+    }
+
+    /// The number of legal moves.
+    pub fn count(&mut self) -> u64 {
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        let bb = cfg.bb.as_ref().expect("bitboard tables");
+        let f = self.frame(bb);
+        let player = Player::from_number(f.us).unwrap_or(Player::White);
+        let promo = cfg.player(player).promo.as_ref();
+        let zone = bb.promo[usize::from(f.us)];
+        let mut n = 0u64;
+        let mut castlers = 0u64;
+        for c in bits(f.own) {
+            let info = self.info[self.mailbox[c] as usize];
+            let (targets, _) = self.targets(bb, &f, c);
+            match promo {
+                Some(pr) if info.promotes => {
+                    let per = pr.choices.len() as u64 + u64::from(!pr.mandatory);
+                    n += u64::from((targets & !zone).count_ones())
+                        + u64::from((targets & zone).count_ones()) * per;
+                }
+                _ => n += u64::from(targets.count_ones()),
+            }
+            if info.castler {
+                castlers |= 1 << c;
+            }
+        }
+        if castlers & self.rights != 0 || self.ep.is_some() {
+            n += self.specials(&f, castlers & self.rights, None);
+        }
+        n
+    }
+
+    /// Every legal move, into `out` (cleared first).
+    pub fn generate(&mut self, out: &mut Vec<SmallMove>) {
+        out.clear();
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        let bb = cfg.bb.as_ref().expect("bitboard tables");
+        let f = self.frame(bb);
+        let player = Player::from_number(f.us).unwrap_or(Player::White);
+        let promo = cfg.player(player).promo.as_ref();
+        let zone = bb.promo[usize::from(f.us)];
+        let mut castlers = 0u64;
+        for c in bits(f.own) {
+            let info = self.info[self.mailbox[c] as usize];
+            let (targets, doubles) = self.targets(bb, &f, c);
+            let from = c as u8;
+            let plain = |to: usize, special: Special| SmallMove {
+                from,
+                to: to as u8,
+                promo: EMPTY,
+                special,
+                a: ((c + to) / 2) as u8,
+                b: 0,
+            };
+            let promoting = if info.promotes { promo } else { None };
+            match promoting {
+                Some(pr) => {
+                    for to in bits(targets & !zone) {
+                        let special = if doubles & (1 << to) != 0 {
+                            Special::DoubleStep
+                        } else {
+                            Special::Normal
+                        };
+                        out.push(plain(to, special));
+                    }
+                    for to in bits(targets & zone) {
+                        let special = if doubles & (1 << to) != 0 {
+                            Special::DoubleStep
+                        } else {
+                            Special::Normal
+                        };
+                        let m = plain(to, special);
+                        for &choice in &pr.choices {
+                            out.push(SmallMove { promo: choice, ..m });
+                        }
+                        if !pr.mandatory {
+                            out.push(m);
+                        }
+                    }
+                }
+                None => {
+                    for to in bits(targets & !doubles) {
+                        out.push(plain(to, Special::Normal));
+                    }
+                    for to in bits(doubles) {
+                        out.push(plain(to, Special::DoubleStep));
+                    }
+                }
+            }
+            if info.castler {
+                castlers |= 1 << c;
+            }
+        }
+        if castlers & self.rights != 0 || self.ep.is_some() {
+            self.specials(&f, castlers & self.rights, Some(out));
+        }
+    }
+
+    /// The number of legal castling and en passant moves, appended to `out`
+    /// when given.
+    fn specials(&mut self, f: &Frame, castlers: u64, mut out: Option<&mut Vec<SmallMove>>) -> u64 {
+        let mut cands = std::mem::take(&mut self.scratch);
+        cands.clear();
+        for c in bits(castlers) {
+            self.castlings(c, &mut cands);
+        }
+        self.en_passants(f, &mut cands);
+        let mut n = 0;
+        for m in &cands {
+            if !f.protect || self.special_is_legal(m, f.us) {
+                n += 1;
+                if let Some(out) = out.as_deref_mut() {
+                    out.push(*m);
+                }
+            }
+        }
+        self.scratch = cands;
+        n
+    }
+
+    /// Whether a castling or en passant move keeps the mover's royal safe
+    /// (castling: nor may the royal start in or pass through an attacked square).
+    fn special_is_legal(&mut self, m: &SmallMove, us: u8) -> bool {
+        if m.special == Special::Castle {
+            let bb = self.cfg.bb.as_ref().expect("bitboard tables");
+            let (from, to) = (bb.square(m.from as usize), bb.square(m.to as usize));
+            let (dx, n) = ((to.x - from.x).signum(), (to.x - from.x).abs());
+            for i in 0..n {
+                let c = bb.cell(from.step(dx, 0, i));
+                if self.attacked(c, us) {
+                    return false;
+                }
+            }
+        }
+        let u = self.make(m);
+        let royal = self.royal & self.by_player[usize::from(us)];
+        let ok = bits(royal).all(|c| !self.attacked(c, us));
+        self.unmake(m, &u);
+        ok
+    }
+
+    /// Whether cell `c` is attacked by an opponent of player `us`.
+    fn attacked(&self, c: usize, us: u8) -> bool {
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        let bb = cfg.bb.as_ref().expect("bitboard tables");
+        let bit = 1u64 << c;
+        let enemies = self.occ
+            & !self.by_player[usize::from(us)]
+            & !self.by_player[usize::from(Player::Neutral.number())];
+        bits(enemies).any(|e| {
+            let t = &bb.types[self.mailbox[e] as usize];
+            t.leap_cap[e] & bit != 0
+                || t.rides
+                    .iter()
+                    .any(|r| r.cap && r.from_min[e] & bit != 0 && reach(r, e, self.occ) & bit != 0)
+        })
+    }
+
+    /// Castling moves of the castler with its right on cell `c`: the site
+    /// rule (the nearest piece along the row is a partner with its right)
+    /// and the rules' explicit castling moves.
+    fn castlings(&self, c: usize, out: &mut Vec<SmallMove>) {
+        let cfg = &*self.cfg;
+        let bb = cfg.bb.as_ref().expect("bitboard tables");
+        let owner = self.info[self.mailbox[c] as usize].owner;
+        let width = bb.width as usize;
+        let row_start = c - c % width;
+        let after = (((1u128 << (row_start + width)) - 1) as u64) & !((2u64 << c).wrapping_sub(1));
+        let before = ((1u64 << c) - 1) & !((1u64 << row_start) - 1);
+        let steps = cfg.castle_steps;
+        for (sign, line) in [(1i64, after), (-1, before)] {
+            let blockers = line & self.occ;
+            if blockers == 0 {
+                continue;
+            }
+            let pf = if sign > 0 {
+                blockers.trailing_zeros() as usize
+            } else {
+                63 - blockers.leading_zeros() as usize
+            };
+            let k = (pf as i64 - c as i64).abs();
+            let q = self.info[self.mailbox[pf] as usize];
+            if q.owner != owner
+                || self.rights & (1 << pf) == 0
+                || q.pawn
+                || k < cfg.castle_min
+                || steps >= k
+                || steps < 1
+            {
+                continue;
+            }
+            let to = (c as i64 + sign * steps) as usize;
+            out.push(SmallMove {
+                from: c as u8,
+                to: to as u8,
+                promo: EMPTY,
+                special: Special::Castle,
+                a: pf as u8,
+                b: (to as i64 - sign) as u8,
+            });
+        }
+        for cc in self
+            .castles
+            .iter()
+            .filter(|cc| cc.player == owner && usize::from(cc.king_from) == c)
+        {
+            let pf = usize::from(cc.partner_from);
+            let q = self.mailbox[pf];
+            if q == EMPTY || self.info[q as usize].owner != owner || self.rights & (1 << pf) == 0 {
+                continue;
+            }
+            if cc.span & self.occ & !(1 << c) & !(1 << pf) == 0 {
+                out.push(SmallMove {
+                    from: c as u8,
+                    to: cc.king_to,
+                    promo: EMPTY,
+                    special: Special::Castle,
+                    a: cc.partner_from,
+                    b: cc.partner_to,
+                });
+            }
+        }
+    }
+
+    /// En passant captures onto the en passant square (one per promotion choice).
+    fn en_passants(&self, f: &Frame, out: &mut Vec<SmallMove>) {
+        let Some((target, victim)) = self.ep else {
+            return;
+        };
+        let cfg = &*self.cfg;
+        let bb = cfg.bb.as_ref().expect("bitboard tables");
+        if self.occ & (1 << target) != 0 || self.occ & (1 << victim) == 0 {
+            return;
+        }
+        let player = Player::from_number(f.us).unwrap_or(Player::White);
+        let pc = cfg.player(player);
+        let ts = bb.square(usize::from(target));
+        for &(ty, dx, dy) in &pc.ep_takers {
+            let from = crate::geometry::Sq::new(ts.x - dx, ts.y - dy);
+            if !bb.on_board(from) {
+                continue;
+            }
+            let fc = bb.cell(from);
+            if self.mailbox[fc] != ty || !cfg.may_capture(ty, self.mailbox[usize::from(victim)]) {
+                continue;
+            }
+            let m = SmallMove {
+                from: fc as u8,
+                to: target,
+                promo: EMPTY,
+                special: Special::EnPassant,
+                a: victim,
+                b: 0,
+            };
+            match pc.promo.as_ref() {
+                Some(pr)
+                    if self.info[ty as usize].promotes
+                        && bb.promo[usize::from(f.us)] & (1 << target) != 0 =>
+                {
+                    for &choice in &pr.choices {
+                        out.push(SmallMove { promo: choice, ..m });
+                    }
+                    if !pr.mandatory {
+                        out.push(m);
+                    }
+                }
+                _ => out.push(m),
+            }
+        }
+    }
+}

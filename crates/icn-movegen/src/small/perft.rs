@@ -1,0 +1,185 @@
+//! Perft on a [`SmallBoard`]: the same counts as the generic perft, with
+//! move lists kept per depth so the search allocates nothing once warm.
+
+use super::{SmallBoard, SmallMove};
+use crate::perft::PerftMode;
+
+impl SmallBoard {
+    /// The number of leaves `depth` plies deep.
+    pub fn perft(&mut self, depth: u32, mode: PerftMode) -> u64 {
+        let mut bufs: Vec<Vec<SmallMove>> = (0..=depth).map(|_| Vec::new()).collect();
+        self.perft_rec(depth, mode == PerftMode::Bulk, &mut bufs)
+    }
+
+    fn perft_rec(&mut self, depth: u32, bulk: bool, bufs: &mut [Vec<SmallMove>]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 && bulk {
+            return self.count();
+        }
+        let mut moves = std::mem::take(&mut bufs[depth as usize]);
+        self.generate(&mut moves);
+        let mut n = 0;
+        if depth == 1 {
+            for m in &moves {
+                let u = self.make(m);
+                n += 1;
+                self.unmake(m, &u);
+            }
+        } else {
+            for m in &moves {
+                let u = self.make(m);
+                n += self.perft_rec(depth - 1, bulk, bufs);
+                self.unmake(m, &u);
+            }
+        }
+        bufs[depth as usize] = moves;
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use icn_model::{Dialect, Game};
+
+    use super::SmallBoard;
+    use crate::{Board, PerftMode};
+
+    fn board(icn: &str) -> Board {
+        Board::from_game(&Game::parse(icn, Dialect::Auto).unwrap()).unwrap()
+    }
+
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn next(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % n
+        }
+    }
+
+    /// A random position on the 8×8 board with fairy leapers and riders,
+    /// pawns with double steps, castling partners and promotion.
+    fn random_icn(rng: &mut Lcg) -> String {
+        const KINDS: [&str; 14] = [
+            "Q", "R", "B", "N", "P", "P", "P", "AM", "CH", "AR", "GU", "CA", "ZE", "NR",
+        ];
+        let mut used = BTreeSet::new();
+        let mut pieces = Vec::new();
+        let mut place = |code: String, at: Option<(i64, i64)>, right: bool, rng: &mut Lcg| {
+            for _ in 0..100 {
+                let (x, y) = at.unwrap_or((rng.next(8) as i64 + 1, rng.next(8) as i64 + 1));
+                let pawn = code.eq_ignore_ascii_case("p");
+                if pawn && !(2..=7).contains(&y) {
+                    continue;
+                }
+                if used.insert((x, y)) {
+                    let plus = if right && (!pawn || y == 2 || y == 7) {
+                        "+"
+                    } else {
+                        ""
+                    };
+                    pieces.push(format!("{code}{x},{y}{plus}"));
+                    return;
+                }
+            }
+        };
+        place("K".into(), Some((5, 1)), rng.next(2) == 0, rng);
+        place("k".into(), Some((5, 8)), rng.next(2) == 0, rng);
+        for (x, y, c) in [(1, 1, "R"), (8, 1, "R"), (1, 8, "r"), (8, 8, "r")] {
+            if rng.next(2) == 0 {
+                place(c.into(), Some((x, y)), true, rng);
+            }
+        }
+        for _ in 0..4 + rng.next(10) {
+            let k = KINDS[rng.next(KINDS.len() as u64) as usize];
+            let code = if rng.next(2) == 0 {
+                k.to_string()
+            } else {
+                k.to_lowercase()
+            };
+            place(code, None, rng.next(2) == 0, rng);
+        }
+        if rng.next(4) == 0 {
+            place("ob".into(), None, false, rng);
+        }
+        let side = if rng.next(2) == 0 { "w" } else { "b" };
+        format!("{side} 0/100 1 (8|1;q,n,ch) 1,8,1,8 {}", pieces.join("|"))
+    }
+
+    /// Along random games: the compact board's moves, count and keys equal
+    /// the generic board's at every step.
+    #[test]
+    fn compact_board_agrees_with_the_generic_one() {
+        let mut rng = Lcg(0xc0ffee);
+        let mut steps = 0;
+        for _ in 0..120 {
+            let icn = random_icn(&mut rng);
+            let mut b = board(&icn);
+            let Some(mut s) = SmallBoard::new(&b) else {
+                continue;
+            };
+            let mut undos = Vec::new();
+            for _ in 0..12 {
+                let mut fast = Vec::new();
+                s.generate(&mut fast);
+                let mut generic: Vec<String> = b
+                    .legal_moves()
+                    .unwrap()
+                    .iter()
+                    .map(|m| format!("{m:?}"))
+                    .collect();
+                let mut got: Vec<String> =
+                    fast.iter().map(|m| format!("{:?}", s.to_move(m))).collect();
+                generic.sort();
+                got.sort();
+                assert_eq!(got, generic, "moves of {icn} after {:?}", b.made_moves());
+                assert_eq!(s.count(), fast.len() as u64);
+                assert_eq!(
+                    s.key(),
+                    b.zobrist(),
+                    "key of {icn} after {:?}",
+                    b.made_moves()
+                );
+                if fast.is_empty() {
+                    break;
+                }
+                let m = fast[rng.next(fast.len() as u64) as usize];
+                undos.push((m, s.make(&m)));
+                b.make(&s.to_move(&m));
+                steps += 1;
+            }
+            while let Some((m, u)) = undos.pop() {
+                s.unmake(&m, &u);
+                b.unmake();
+                assert_eq!(s.key(), b.zobrist());
+            }
+        }
+        assert!(steps > 500, "{steps} steps");
+    }
+
+    /// Perft 3 by the compact board equals the generic generator's.
+    #[test]
+    fn compact_perft_agrees_with_the_generic_one() {
+        let mut rng = Lcg(0xfeed);
+        let mut checked = 0;
+        for _ in 0..40 {
+            let icn = random_icn(&mut rng);
+            let mut b = board(&icn);
+            let Some(mut s) = SmallBoard::new(&b) else {
+                continue;
+            };
+            let generic = b.perft_generic(3, PerftMode::Bulk).unwrap();
+            assert_eq!(s.perft(3, PerftMode::Bulk), generic, "{icn}");
+            assert_eq!(s.perft(3, PerftMode::MakeEveryLeaf), generic, "{icn}");
+            checked += 1;
+        }
+        assert!(checked > 30);
+    }
+}
