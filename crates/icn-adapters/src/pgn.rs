@@ -222,8 +222,9 @@ fn tokenize(text: &str, lines: &[(usize, usize)]) -> Result<Vec<(Token, usize)>,
     let mut i = 0;
     while i < b.len() {
         let c = b[i];
-        if c.is_ascii_whitespace() {
-            i += 1;
+        let ch = text[i..].chars().next().unwrap_or(' ');
+        if ch.is_whitespace() {
+            i += ch.len_utf8();
         } else if c == b'{' {
             let Some(end) = text[i..].find('}') else {
                 return Err((line_at(i), "a `{` comment is never closed".into()));
@@ -264,6 +265,8 @@ fn tokenize(text: &str, lines: &[(usize, usize)]) -> Result<Vec<(Token, usize)>,
             }
             i += 1;
             out.push((Token::Variation, line_at(start)));
+        } else if c == b'}' || c == b')' {
+            return Err((line_at(i), format!("`{}` closes nothing", char::from(c))));
         } else {
             let end = text[i..]
                 .find(|c: char| c.is_whitespace() || "{};()".contains(c))

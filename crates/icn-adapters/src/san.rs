@@ -102,6 +102,9 @@ pub fn parse_san(text: &str) -> Result<MoveText, ParseSanError> {
         }
         _ => {}
     }
+    if let Some((at, c)) = core.char_indices().find(|(_, c)| !c.is_ascii()) {
+        return Err(bad(at, format!("expected a SAN character, found `{c}`")));
+    }
     let b = core.as_bytes();
     let mut i = 0;
     let kind = match b.first().copied().and_then(letter_kind) {

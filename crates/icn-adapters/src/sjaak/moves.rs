@@ -178,7 +178,11 @@ pub struct MoveError {
 struct P<'a> {
     s: &'a str,
     i: usize,
+    depth: u32,
 }
+
+/// How deeply groups may nest.
+const MAX_DEPTH: u32 = 16;
 
 impl P<'_> {
     fn ws(&mut self) {
@@ -255,7 +259,12 @@ impl P<'_> {
         let save = self.i;
         self.i += 1;
         if self.peek() == Some('(') {
+            if self.depth >= MAX_DEPTH {
+                return self.fail("at most 16 nested groups");
+            }
+            self.depth += 1;
             let inner = self.mask()?;
+            self.depth -= 1;
             self.expect(')', "`)` closing a group")?;
             return Ok(inner);
         }
@@ -333,7 +342,10 @@ impl P<'_> {
         self.i = j;
         let rest = &self.s[self.i..];
         for (dir, name) in Compass::ALL {
-            if rest.len() >= name.len() && rest[..name.len()].eq_ignore_ascii_case(name) {
+            if rest
+                .get(..name.len())
+                .is_some_and(|r| r.eq_ignore_ascii_case(name))
+            {
                 self.i += name.len();
                 return Ok(Step { count, dir });
             }
@@ -355,7 +367,11 @@ impl P<'_> {
 /// assert!(parse_move("leap (2,)").unwrap_err().message.contains("integer"));
 /// ```
 pub fn parse_move(text: &str) -> Result<MoveDesc, MoveError> {
-    let mut p = P { s: text, i: 0 };
+    let mut p = P {
+        s: text,
+        i: 0,
+        depth: 0,
+    };
     p.ws();
     let word_end = text[p.i..]
         .find(|c: char| !c.is_ascii_alphabetic())

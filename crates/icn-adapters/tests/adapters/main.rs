@@ -4,5 +4,6 @@ mod convert;
 mod fen;
 mod fixtures;
 mod pgn;
+mod props;
 mod san;
 mod sjaak;
