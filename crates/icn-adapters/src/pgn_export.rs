@@ -100,12 +100,15 @@ pub fn export_game(game: &Game) -> Result<String, String> {
             )
             .map_err(|e| format!("move {}, {}: {e}", i + 1, m.compact()))?;
         let san = move_to_san(&mut board, &mv).map_err(|e| format!("move {}: {e}", i + 1))?;
-        if white {
-            words.push(format!("{number}."));
+        // A move number stays on the line of its move.
+        let prefix = if white {
+            format!("{number}. ")
         } else if i == 0 {
-            words.push(format!("{number}..."));
-        }
-        words.push(format!("{san}{}", m.glyph.as_deref().unwrap_or("")));
+            format!("{number}... ")
+        } else {
+            String::new()
+        };
+        words.push(format!("{prefix}{san}{}", m.glyph.as_deref().unwrap_or("")));
         let mut comment: Vec<String> = Vec::new();
         if let Some(c) = m.clock {
             comment.push(format!("[%clk {}]", c.format()));
