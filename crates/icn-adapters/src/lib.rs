@@ -2,7 +2,14 @@
 //!
 //! ## Layout
 //! * [`fen`]: FEN / X-FEN / Shredder-FEN with crazyhouse pockets and three-check counters.
-//! * [`fen_icn`]: FEN ↔ ICN.
+//! * [`fen_icn`]: FEN ↔ ICN with the 8×8 "Chess" rules.
+//! * [`notation`]: what SAN and the SAN-like notation share (resolving and describing moves).
+//! * [`san`]: Standard Algebraic Notation; [`sanlike`]: the SAN-like notation of the unbounded board.
+//! * [`lines`]: the `--lines` batch modes as library functions.
+//! * [`pgn`]: streaming PGN import; [`pgn_export`]: PGN export and whole-file conversions.
+//! * [`sjaak`]: Sjaak `variants.txt` ↔ icn-rules objects.
+//! * [`convert`]: variant definitions between Sjaak, ICN, FBR and JSON.
+//! * [`conformance`]: the `fixtures/{fen,san,pgn,sjaak}` runner.
 
 pub mod conformance;
 pub mod convert;
