@@ -9,7 +9,10 @@
 //! * From `icn`: an ICN position or game; its rules and start position.
 //! * From `fbr`: FBR rule text; there is no position.
 //! * To `icn`: the start position with its rules, site dialect (spec dialect
-//!   when only it can say the rules).
+//!   when only it can say the rules); excluded squares become voids, which
+//!   behave the same (they block lines, cannot be entered or captured, and
+//!   leapers jump them). From `icn`, voids inside a Sjaak board become
+//!   `Exclude:` squares again.
 //! * To `fbr`: the rules as FBR, refusing what FBR cannot say.
 //! * To `json`: `{"name", "rules", "position"}` with the rules as icn-rules
 //!   JSON and the position as a compact ICN piece list (or `null`).
@@ -160,15 +163,56 @@ fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<Variant, 
     }
 }
 
+/// The rule set and position ICN can hold that play the same as `v`:
+/// excluded squares as voids (both block every line, cannot be entered or
+/// captured, and are jumped by leapers), and the adjustments below.
+fn icn_equivalent(v: &Variant) -> (RuleSet, Position) {
+    let mut rules = v.rules.clone();
+    let mut position = v.position.clone();
+    for c in std::mem::take(&mut rules.region.excluded) {
+        position.pieces.push(icn_model::PlacedPiece {
+            piece: icn_model::Piece::new(icn_model::PieceKind::Void, icn_model::Player::Neutral),
+            at: c,
+            special_right: false,
+        });
+    }
+    // Rules that differ from ICN's fixed ones only where this position can
+    // never use them: no castling vs the site rule when no king or royal
+    // centaur holds `+` (rights are never gained), en passant when there is
+    // no pawn (pawns are never created).
+    let castler_right = position.pieces.iter().any(|p| {
+        p.special_right
+            && matches!(
+                p.piece.kind,
+                icn_model::PieceKind::King | icn_model::PieceKind::RoyalCentaur
+            )
+    });
+    if rules.castling == icn_rules::Castling::none() && !castler_right {
+        rules.castling = icn_rules::Castling::site();
+    }
+    let pawns = position
+        .pieces
+        .iter()
+        .any(|p| p.piece.kind == icn_model::PieceKind::Pawn);
+    if !pawns {
+        rules.en_passant = icn_rules::EnPassant::default();
+    }
+    (rules, position)
+}
+
 fn icn_text(v: &Variant) -> Result<String, ConvertError> {
-    let game = lower::game_of(&v.rules, &v.position).or_else(fail)?;
+    let (rules, position) = icn_equivalent(v);
+    let game = lower::game_of(&rules, &position).or_else(fail)?;
     let style = |dialect| IcnStyle {
         form: IcnForm::Compact,
         dialect,
     };
-    game.to_icn(style(Dialect::Site))
-        .or_else(|_| game.to_icn(style(Dialect::Spec)))
-        .or_else(|e| fail([e]))
+    match game.to_icn(style(Dialect::Site)) {
+        Ok(t) => Ok(t),
+        Err(site) => game
+            .to_icn(style(Dialect::Spec))
+            .or_else(|spec| fail([format!("{site}; {spec}")])),
+    }
 }
 
 /// Converts a variant definition (see the module docs).

@@ -117,3 +117,16 @@ fn a_bounded_fairy_icn_variant_goes_to_sjaak_and_back() {
     };
     assert_eq!(sorted(&a), sorted(&b));
 }
+
+#[test]
+fn excluded_squares_become_voids_in_icn_and_come_back() {
+    let sjaak = "Variant: Holes\nBoard: 8x8\nFEN: \"*3k2*/8/8/8/8/8/8/*3K2* w - -\"\nExclude: a1,h1,a8,h8\nPiece: King\nMove: leap (0,1)|(1,1)\nSymbol: \"K\", \"K,k\"\nFlags: royal\n";
+    let icn = convert_variant(sjaak, Sjaak, Icn, None).unwrap();
+    assert!(icn.contains("vo1,1") && icn.contains("vo8,8"), "{icn}");
+    let back = convert_variant(&icn, Icn, Sjaak, Some("Holes")).unwrap();
+    assert!(back.contains("Exclude: a1,a8,h1,h8"), "{back}");
+    assert!(
+        back.contains("FEN: \"*3k2*/8/8/8/8/8/8/*3K2* w - - 0 1\""),
+        "{back}"
+    );
+}
