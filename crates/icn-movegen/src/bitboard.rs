@@ -21,29 +21,55 @@ use crate::moves::Move;
 use crate::store::Slot;
 use crate::types::TypeTable;
 
-/// A ride's masks.
-#[derive(Clone, Debug)]
+/// A ride's flags (its masks are in [`BbType::ride_cells`]).
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct BbRide {
     /// Whether cell numbers increase along the ride.
     pub inc: bool,
     pub mv: bool,
     pub cap: bool,
     pub needs_right: bool,
-    /// Per cell: the squares of the ray up to its range.
-    pub rays: Vec<u64>,
-    /// Per cell: the squares of the ray at or beyond its first allowed step.
-    pub from_min: Vec<u64>,
+}
+
+/// One ride from one cell.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RideCell {
+    /// The squares of the ray up to its range.
+    pub ray: u64,
+    /// The squares of the ray at or beyond its first allowed step.
+    pub from_min: u64,
+}
+
+/// One type's leaps from one cell.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct LeapCell {
+    pub mv: u64,
+    pub cap: u64,
+    /// The squares a quiet move reaches as a double step (the second square
+    /// of a ride that leaves an en passant square).
+    pub double: u64,
 }
 
 /// One type's masks.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct BbType {
-    pub leap_mv: Vec<u64>,
-    pub leap_cap: Vec<u64>,
+    /// Per cell.
+    pub leaps: Vec<LeapCell>,
+    /// The rides, capturing ones first.
     pub rides: Vec<BbRide>,
-    /// Per cell: the squares a quiet move reaches as a double step (the
-    /// second square of a ride that leaves an en passant square).
-    pub double: Vec<u64>,
+    /// How many of `rides` capture.
+    pub ncap: usize,
+    /// Per cell and ride (`cell · rides + ride`).
+    pub ride_cells: Vec<RideCell>,
+}
+
+impl BbType {
+    /// The rides' masks from cell `c`, in the order of `rides`.
+    #[inline(always)]
+    pub fn at(&self, c: usize) -> &[RideCell] {
+        let n = self.rides.len();
+        &self.ride_cells[c * n..c * n + n]
+    }
 }
 
 /// Bitboard tables of a game on a board of at most 64 squares.
@@ -81,10 +107,8 @@ impl BbTables {
                 return None;
             }
             let mut bt = BbType {
-                leap_mv: vec![0; cells],
-                leap_cap: vec![0; cells],
-                rides: Vec::new(),
-                double: vec![0; cells],
+                leaps: vec![LeapCell::default(); cells],
+                ..BbType::default()
             };
             for c in 0..cells as i64 {
                 let (x, y) = (l + c % width, b + c / width);
@@ -92,39 +116,44 @@ impl BbTables {
                     let (tx, ty2) = (x + lp.dx, y + lp.dy);
                     if on(tx, ty2) {
                         if lp.mv {
-                            bt.leap_mv[c as usize] |= bit(tx, ty2);
+                            bt.leaps[c as usize].mv |= bit(tx, ty2);
                         }
                         if lp.cap {
-                            bt.leap_cap[c as usize] |= bit(tx, ty2);
+                            bt.leaps[c as usize].cap |= bit(tx, ty2);
                         }
                     }
                 }
             }
-            for rd in &ty.rides {
-                let mut ride = BbRide {
+            let mut rides: Vec<&crate::types::Ride> = ty.rides.iter().collect();
+            rides.sort_by_key(|r| !r.cap);
+            bt.ncap = rides.iter().filter(|r| r.cap).count();
+            bt.rides = rides
+                .iter()
+                .map(|rd| BbRide {
                     inc: rd.dy * width + rd.dx > 0,
                     mv: rd.mv,
                     cap: rd.cap,
                     needs_right: rd.needs_right,
-                    rays: vec![0; cells],
-                    from_min: vec![0; cells],
-                };
-                for c in 0..cells as i64 {
-                    let (x, y) = (l + c % width, b + c / width);
+                })
+                .collect();
+            bt.ride_cells = vec![RideCell::default(); cells * rides.len()];
+            for c in 0..cells as i64 {
+                let (x, y) = (l + c % width, b + c / width);
+                for (i, rd) in rides.iter().enumerate() {
+                    let rc = &mut bt.ride_cells[c as usize * rides.len() + i];
                     let mut k = 1;
                     while k <= rd.max && on(x + rd.dx * k, y + rd.dy * k) {
                         let m = bit(x + rd.dx * k, y + rd.dy * k);
-                        ride.rays[c as usize] |= m;
+                        rc.ray |= m;
                         if k >= rd.min {
-                            ride.from_min[c as usize] |= m;
+                            rc.from_min |= m;
                             if k == 2 && rd.sets_ep && rd.mv {
-                                bt.double[c as usize] |= m;
+                                bt.leaps[c as usize].double |= m;
                             }
                         }
                         k += 1;
                     }
                 }
-                bt.rides.push(ride);
             }
             out.push(bt);
         }
@@ -140,7 +169,7 @@ impl BbTables {
 
     /// Marks the cells of `zone` as `player`'s promotion zone.
     pub fn set_promotion_zone(&mut self, player: Player, zone: &crate::geometry::ZoneSet) {
-        let cells = 64.min(self.types.first().map_or(64, |t| t.leap_mv.len()));
+        let cells = self.cells;
         for c in 0..cells as i64 {
             let s = Sq::new(self.left + c % self.width, self.bottom + c / self.width);
             if zone.contains(s) {
@@ -173,15 +202,16 @@ impl BbTables {
     }
 }
 
-/// The squares of a ray from `cell` up to and including its first blocker.
+/// The squares of a ray up to and including its first blocker; `inc`:
+/// whether cell numbers increase along it.
 #[inline(always)]
-pub(crate) fn reach(r: &BbRide, cell: usize, occ: u64) -> u64 {
-    let ray = r.rays[cell];
+pub(crate) fn reach(inc: bool, rc: &RideCell, occ: u64) -> u64 {
+    let ray = rc.ray;
     let blockers = ray & occ;
     if blockers == 0 {
         return ray;
     }
-    if r.inc {
+    if inc {
         let first = blockers & blockers.wrapping_neg();
         ray & (first | (first - 1))
     } else {
@@ -242,21 +272,22 @@ impl Board {
             {
                 let (t, c) = (&bb.types[p.ty as usize], bb.cell(p.sq));
                 let a = 1u64 << c;
-                attacked |= t.leap_cap[c];
-                if t.leap_cap[c] & royal_mask != 0 {
+                attacked |= t.leaps[c].cap;
+                if t.leaps[c].cap & royal_mask != 0 {
                     check_mask &= a;
                 }
-                for ride in t.rides.iter().filter(|r| r.cap) {
-                    attacked |= reach(ride, c, occ_nr) & ride.from_min[c];
-                    let seen = reach(ride, c, occ);
+                for (ride, rc) in t.rides.iter().zip(t.at(c)).take(t.ncap) {
+                    let ride = (ride.inc, rc);
+                    attacked |= reach(ride.0, rc, occ_nr) & rc.from_min;
+                    let seen = reach(ride.0, rc, occ);
                     let first = seen & occ;
                     if first & royal_mask != 0 {
-                        if ride.from_min[c] & royal_mask != 0 {
+                        if rc.from_min & royal_mask != 0 {
                             check_mask &= (seen & !royal_mask) | a;
                         }
                     } else if first & own & !royal_mask != 0 {
-                        let beyond = reach(ride, c, occ & !first);
-                        if beyond & royal_mask & ride.from_min[c] != 0 {
+                        let beyond = reach(ride.0, rc, occ & !first);
+                        if beyond & royal_mask & rc.from_min != 0 {
                             pins.push((first, (beyond & !royal_mask) | a));
                         }
                     }
@@ -271,12 +302,12 @@ impl Board {
                 continue;
             }
             let (t, c) = (&bb.types[p.ty as usize], bb.cell(p.sq));
-            let mut targets = (t.leap_mv[c] & !occ) | (t.leap_cap[c] & capt);
-            for ride in &t.rides {
+            let mut targets = (t.leaps[c].mv & !occ) | (t.leaps[c].cap & capt);
+            for (ride, rc) in t.rides.iter().zip(t.at(c)) {
                 if ride.needs_right && !p.right {
                     continue;
                 }
-                let r = reach(ride, c, occ) & ride.from_min[c];
+                let r = reach(ride.inc, rc, occ) & rc.from_min;
                 if ride.mv {
                     targets |= r & !occ;
                 }

@@ -35,7 +35,7 @@ impl SmallBoard {
         if castle {
             touched |= 1 << m.a;
         }
-        let rights_change = self.rights & touched != 0;
+        let rights_change = self.rights & touched & self.castle_cells != 0;
         if rights_change {
             key ^= self.castle_component();
         }
@@ -53,8 +53,12 @@ impl SmallBoard {
         if self.rights & (1 << from) != 0 {
             key ^= self.right_keys[moved as usize * cells + from];
         }
-        self.take(from);
-        self.put(to, new_ty);
+        if new_ty == moved {
+            self.shift(from, to);
+        } else {
+            self.take(from);
+            self.put(to, new_ty);
+        }
         self.rights &= !touched & !(1 << to);
         if castle {
             let (pf, pt) = (usize::from(m.a), usize::from(m.b));
@@ -63,8 +67,7 @@ impl SmallBoard {
             if undo.rights & (1 << pf) != 0 {
                 key ^= self.right_keys[ty * cells + pf];
             }
-            self.take(pf);
-            self.put(pt, ty as u8);
+            self.shift(pf, pt);
         }
         self.ep = (m.special == Special::DoubleStep).then_some((m.a, m.to));
         self.turn += 1;
@@ -90,12 +93,14 @@ impl SmallBoard {
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         if m.special == Special::Castle {
             let (pf, pt) = (usize::from(m.a), usize::from(m.b));
-            let ty = self.mailbox[pt];
-            self.take(pt);
-            self.put(pf, ty);
+            self.shift(pt, pf);
         }
-        self.take(to);
-        self.put(from, u.moved);
+        if self.mailbox[to] == u.moved {
+            self.shift(to, from);
+        } else {
+            self.take(to);
+            self.put(from, u.moved);
+        }
         if u.captured != EMPTY {
             let victim = if m.special == Special::EnPassant {
                 usize::from(m.a)

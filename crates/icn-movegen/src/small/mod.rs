@@ -78,7 +78,10 @@ struct TypeInfo {
     promotes: bool,
     castler: bool,
     pawn: bool,
-    capturability: Capturability,
+    /// All ones when royal (or never capturable, or capturable by anyone).
+    royal_mask: u64,
+    never_mask: u64,
+    anyone_mask: u64,
 }
 
 /// An explicit castling move in cells.
@@ -111,6 +114,11 @@ pub(crate) struct SmallBoard {
     right_keys: Vec<u64>,
     side_keys: Vec<u64>,
     castle_keys: Vec<CastleKey>,
+    /// The cells of every king and rook of `castle_keys`.
+    castle_cells: u64,
+    /// Per turn index and cell (`turn · cells + cell`): the en passant key of
+    /// the cell and where a taker of the player to move would stand (cell, type).
+    ep_takers: Vec<(u64, Vec<(u8, u8)>)>,
     castles: Vec<CellCastle>,
     /// Player number of each entry of the turn order.
     order: Vec<u8>,
@@ -156,7 +164,17 @@ impl SmallBoard {
                 promotes: t.promotes,
                 castler: t.castler,
                 pawn: t.pawn,
-                capturability: t.capturability,
+                royal_mask: if t.royal { !0 } else { 0 },
+                never_mask: if t.capturability == Capturability::Never {
+                    !0
+                } else {
+                    0
+                },
+                anyone_mask: if t.capturability == Capturability::ByAnyone {
+                    !0
+                } else {
+                    0
+                },
             })
             .collect();
         let cells = bb.cells;
@@ -194,6 +212,24 @@ impl SmallBoard {
                 }
             }
         }
+        let castle_cells = castle_keys
+            .iter()
+            .fold(0u64, |m, k| m | 1 << k.king.0 | 1 << k.rook.0);
+        let mut ep_takers = Vec::with_capacity(n * cells);
+        for &p in &cfg.turn_order {
+            for c in 0..cells {
+                let t = bb.square(c);
+                let takers = cfg
+                    .player(p)
+                    .ep_takers
+                    .iter()
+                    .map(|&(ty, dx, dy)| (Sq::new(t.x - dx, t.y - dy), ty))
+                    .filter(|&(from, _)| bb.on_board(from))
+                    .map(|(from, ty)| (bb.cell(from) as u8, ty))
+                    .collect();
+                ep_takers.push((ep_key(t), takers));
+            }
+        }
         let mut castles = Vec::new();
         for c in &cfg.castles {
             let sqs = [c.king_from, c.king_to, c.partner_from, c.partner_to];
@@ -225,6 +261,8 @@ impl SmallBoard {
             right_keys,
             side_keys,
             castle_keys,
+            castle_cells,
+            ep_takers,
             castles,
             order,
             cells,
@@ -266,31 +304,41 @@ impl SmallBoard {
     #[inline(always)]
     fn put(&mut self, c: usize, ty: u8) {
         let bit = 1u64 << c;
-        let info = self.info[ty as usize];
+        let info = &self.info[ty as usize];
         self.mailbox[c] = ty;
         self.occ |= bit;
         self.by_player[usize::from(info.owner)] |= bit;
-        if info.royal {
-            self.royal |= bit;
-        }
-        match info.capturability {
-            Capturability::Never => self.never |= bit,
-            Capturability::ByAnyone => self.anyone |= bit,
-            Capturability::Normal => {}
-        }
+        self.royal |= bit & info.royal_mask;
+        self.never |= bit & info.never_mask;
+        self.anyone |= bit & info.anyone_mask;
     }
 
     /// Takes the piece off the occupied cell `c`.
     #[inline(always)]
     fn take(&mut self, c: usize) {
         let bit = 1u64 << c;
-        let info = self.info[self.mailbox[c] as usize];
+        let info = &self.info[self.mailbox[c] as usize];
         self.mailbox[c] = EMPTY;
         self.occ &= !bit;
         self.by_player[usize::from(info.owner)] &= !bit;
         self.royal &= !bit;
         self.never &= !bit;
         self.anyone &= !bit;
+    }
+
+    /// Moves the piece on `from` to the empty cell `to`, type unchanged.
+    #[inline(always)]
+    fn shift(&mut self, from: usize, to: usize) {
+        let ty = self.mailbox[from];
+        let both = (1u64 << from) | (1u64 << to);
+        let info = &self.info[ty as usize];
+        self.mailbox[from] = EMPTY;
+        self.mailbox[to] = ty;
+        self.occ ^= both;
+        self.by_player[usize::from(info.owner)] ^= both;
+        self.royal ^= both & info.royal_mask;
+        self.never ^= both & info.never_mask;
+        self.anyone ^= both & info.anyone_mask;
     }
 
     /// The player to move, as a number.
@@ -316,18 +364,18 @@ impl SmallBoard {
 
     /// The en passant component of the key: the target's key when the side to
     /// move has a piece that could take there.
+    #[inline]
     fn compute_ep_component(&self) -> u64 {
         let Some((target, _)) = self.ep else { return 0 };
-        let bb = self.cfg.bb.as_ref().expect("bitboard tables");
-        let t = bb.square(target as usize);
-        let us = self.cfg.turn_order[self.turn as usize];
-        for &(ty, dx, dy) in &self.cfg.player(us).ep_takers {
-            let from = Sq::new(t.x - dx, t.y - dy);
-            if bb.on_board(from) && self.mailbox[bb.cell(from)] == ty {
-                return ep_key(t);
-            }
+        let (key, takers) = &self.ep_takers[self.turn as usize * self.cells + target as usize];
+        if takers
+            .iter()
+            .any(|&(from, ty)| self.mailbox[from as usize] == ty)
+        {
+            *key
+        } else {
+            0
         }
-        0
     }
 
     /// The generic move of a compact one.

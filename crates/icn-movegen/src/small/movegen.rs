@@ -67,25 +67,25 @@ impl SmallBoard {
         for c in bits(enemies) {
             let t = &bb.types[self.mailbox[c] as usize];
             let a = 1u64 << c;
-            let lc = t.leap_cap[c];
+            let lc = t.leaps[c].cap;
             f.attacked |= lc;
             if lc & royal != 0 {
                 f.check &= a;
             }
-            for ride in t.rides.iter().filter(|r| r.cap) {
-                let fm = ride.from_min[c];
-                f.attacked |= reach(ride, c, occ_nr) & fm;
-                if ride.rays[c] & royal == 0 {
+            for (ride, rc) in t.rides.iter().zip(t.at(c)).take(t.ncap) {
+                let fm = rc.from_min;
+                f.attacked |= reach(ride.inc, rc, occ_nr) & fm;
+                if rc.ray & royal == 0 {
                     continue;
                 }
-                let seen = reach(ride, c, occ);
+                let seen = reach(ride.inc, rc, occ);
                 let first = seen & occ;
                 if first & royal != 0 {
                     if fm & royal != 0 {
                         f.check &= (seen & !royal) | a;
                     }
                 } else if first & own != 0 {
-                    let beyond = reach(ride, c, occ & !first);
+                    let beyond = reach(ride.inc, rc, occ & !first);
                     if beyond & royal & fm != 0 {
                         let allowed = (beyond & !royal) | a;
                         let p = first.trailing_zeros() as usize;
@@ -109,14 +109,15 @@ impl SmallBoard {
         let ty = self.mailbox[c] as usize;
         let t = &bb.types[ty];
         let occ = self.occ;
-        let mut quiet = t.leap_mv[c] & !occ;
-        let mut caps = t.leap_cap[c] & f.capt;
+        let leaps = &t.leaps[c];
+        let mut quiet = leaps.mv & !occ;
+        let mut caps = leaps.cap & f.capt;
         let right = self.rights & (1 << c) != 0;
-        for ride in &t.rides {
+        for (ride, rc) in t.rides.iter().zip(t.at(c)) {
             if ride.needs_right && !right {
                 continue;
             }
-            let r = reach(ride, c, occ) & ride.from_min[c];
+            let r = reach(ride.inc, rc, occ) & rc.from_min;
             if ride.mv {
                 quiet |= r & !occ;
             }
@@ -135,7 +136,7 @@ impl SmallBoard {
                 }
             }
         }
-        (targets, targets & quiet & t.double[c])
+        (targets, targets & quiet & leaps.double)
     }
 
     /// The number of legal moves.
@@ -288,10 +289,12 @@ impl SmallBoard {
             & !self.by_player[usize::from(Player::Neutral.number())];
         bits(enemies).any(|e| {
             let t = &bb.types[self.mailbox[e] as usize];
-            t.leap_cap[e] & bit != 0
+            t.leaps[e].cap & bit != 0
                 || t.rides
                     .iter()
-                    .any(|r| r.cap && r.from_min[e] & bit != 0 && reach(r, e, self.occ) & bit != 0)
+                    .zip(t.at(e))
+                    .take(t.ncap)
+                    .any(|(r, rc)| rc.from_min & bit != 0 && reach(r.inc, rc, self.occ) & bit != 0)
         })
     }
 
