@@ -70,7 +70,10 @@ pub fn to_ast(
 
     if pos.turn_order.is_empty() {
         problems.push("the turn order is empty".to_string());
-    } else if form != IcnForm::Compact || pos.turn_order != [Player::White, Player::Black] {
+    } else if form != IcnForm::Compact
+        || pos.turn_order != [Player::White, Player::Black]
+        || says_nothing_else(game)
+    {
         let letters = if pos.is_two_player_alternation() {
             vec![pos.turn_order[0].to_letter()]
         } else {
@@ -168,6 +171,23 @@ pub fn to_ast(
             .collect(),
         span: Span::SYNTHETIC,
     })
+}
+
+/// Whether the game holds nothing but defaults, so that the compact form
+/// must still write the turn (an empty text is not an ICN document).
+fn says_nothing_else(game: &Game) -> bool {
+    let pos = &game.position;
+    game.metadata.is_empty()
+        && pos.pieces.is_empty()
+        && pos.en_passant.is_none()
+        && pos.move_rule.is_none()
+        && pos.fullmove == Int::ONE
+        && game.rules.promotions.is_empty()
+        && game.rules.world_border.is_none()
+        && game.rules.properties.is_empty()
+        && game.annotations.is_empty()
+        && game.leading_comments.is_empty()
+        && game.moves.is_empty()
 }
 
 fn comment(text: String) -> syn::Comment<'static> {

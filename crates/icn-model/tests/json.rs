@@ -150,3 +150,13 @@ fn bad_json_names_the_path() {
     let e = json::from_json_str(r#"{"turn":"white","fullMove":1.5}"#).unwrap_err();
     assert!(e.to_string().contains("line 1 column"), "{e}");
 }
+
+#[test]
+fn a_key_given_twice_is_refused_not_overwritten() {
+    let text = r#"{"turn":"white","fullMove":1,"gameRules":{"winConditions":{"white":["checkmate"],"black":["checkmate"]}},"startingPosition":{"1,1":"kingsW","1,1":"kingsB"}}"#;
+    let e = json::from_json_str(text).unwrap_err();
+    assert!(e.to_string().contains("key \"1,1\" given twice"), "{e}");
+    let text = r#"{"metadata":{"A":"x","A":"y"},"turn":"white","fullMove":1,"gameRules":{"winConditions":{"white":["checkmate"],"black":["checkmate"]}},"startingPosition":{}}"#;
+    let e = json::from_json_str(text).unwrap_err();
+    assert!(e.to_string().contains("key \"A\" given twice"), "{e}");
+}

@@ -27,8 +27,23 @@ pub(crate) fn document<'a>(pair: P<'a>, errors: &mut Vec<Diagnostic>) -> Documen
     for p in pair.into_inner() {
         match p.as_rule() {
             Rule::metadata => doc.metadata.push(metadata(p)),
-            Rule::piece_list => doc.pieces = piece_list(p),
-            Rule::movetext => movetext(p, &mut doc),
+            Rule::bad_metadata => errors.push(Diagnostic::new(
+                span(&p),
+                format!(
+                    "malformed metadata tag `{}`: expected `[Name \"Value\"]`",
+                    p.as_str().trim_end()
+                ),
+            )),
+            Rule::bad_properties => errors.push(bad_properties(&p)),
+            Rule::bad_group => errors.push(Diagnostic::new(
+                span(&p),
+                format!(
+                    "malformed `{}`: expected promotions such as `(8;Q,R|1)` or win conditions such as `(checkmate|koth)`",
+                    p.as_str()
+                ),
+            )),
+            Rule::piece_list => doc.pieces = piece_list(p, errors),
+            Rule::movetext => movetext(p, &mut doc, errors),
             Rule::EOI => {}
             _ => doc.fields.push(field(p, errors)),
         }
@@ -121,6 +136,36 @@ fn field<'a>(p: P<'a>, errors: &mut Vec<Diagnostic>) -> Field<'a> {
     Field { kind, span: sp }
 }
 
+/// The JSON reader's complaint about a `{"...` block that is not JSON.
+fn bad_properties(p: &P<'_>) -> Diagnostic {
+    let start = p.as_span().start();
+    match json_object_problem(p.as_str()) {
+        Some(d) => Diagnostic::new(
+            d.span.shifted(start),
+            format!("invalid JSON properties: {}", d.message),
+        ),
+        None => Diagnostic::new(span(p), "invalid JSON properties: not a JSON object"),
+    }
+}
+
+/// Finds why `text` is not a JSON object by running the grammar's own JSON
+/// rule on it, so the message names what was expected where.
+fn json_object_problem(text: &str) -> Option<Diagnostic> {
+    use pest::Parser as _;
+    match crate::parser::IcnParser::parse(Rule::json_object, text) {
+        Ok(pairs) => {
+            let end = pairs.last().map_or(0, |p| p.as_span().end());
+            (end < text.len()).then(|| {
+                Diagnostic::new(
+                    Span::new(end, text.len()),
+                    "unexpected text after the object",
+                )
+            })
+        }
+        Err(e) => Some(crate::parser::diagnostic_from_pest(text, e)),
+    }
+}
+
 /// The win-condition words the notation knows.
 pub const WIN_CONDITIONS: [&str; 6] = [
     "checkmate",
@@ -134,13 +179,19 @@ pub const WIN_CONDITIONS: [&str; 6] = [
 fn keyword<'a>(p: P<'a>, errors: &mut Vec<Diagnostic>) -> Keyword<'a> {
     let text = p.as_str();
     if !WIN_CONDITIONS.contains(&text) {
-        errors.push(Diagnostic::new(
-            span(&p),
+        let message = if text.len() <= 2 {
+            format!(
+                "unknown turn or win condition `{text}`: turns are `w`, `b` or orders such as `w:b:r` \
+                 (players n w b r bu y g); win conditions are {}",
+                WIN_CONDITIONS.join(", ")
+            )
+        } else {
             format!(
                 "unknown win condition `{text}`, expected one of {}",
                 WIN_CONDITIONS.join(", ")
-            ),
-        ));
+            )
+        };
+        errors.push(Diagnostic::new(span(&p), message));
     }
     Keyword {
         text: Cow::Borrowed(text),
@@ -206,10 +257,22 @@ pub(crate) fn split_coord(text: &str, at: usize) -> Coord<'_> {
     }
 }
 
-fn piece_list(p: P<'_>) -> Vec<PieceEntry<'_>> {
-    p.into_inner()
-        .map(|pc| piece(pc.as_str(), pc.as_span().start()))
-        .collect()
+fn piece_list<'a>(p: P<'a>, errors: &mut Vec<Diagnostic>) -> Vec<PieceEntry<'a>> {
+    let mut out = Vec::new();
+    for pc in p.into_inner() {
+        if pc.as_rule() == Rule::bad_piece {
+            errors.push(Diagnostic::new(
+                span(&pc),
+                format!(
+                    "malformed piece `{}`: expected a piece code and a square such as `K3,4` or `P-2,7+`",
+                    pc.as_str()
+                ),
+            ));
+        } else {
+            out.push(piece(pc.as_str(), pc.as_span().start()));
+        }
+    }
+    out
 }
 
 /// Splits validated piece text such as `3q-4,12+` starting at byte `at`.
@@ -235,9 +298,13 @@ pub(crate) fn piece(text: &str, at: usize) -> PieceEntry<'_> {
     }
 }
 
-fn movetext<'a>(p: P<'a>, doc: &mut Document<'a>) {
+fn movetext<'a>(p: P<'a>, doc: &mut Document<'a>, errors: &mut Vec<Diagnostic>) {
     for item in p.into_inner() {
         match item.as_rule() {
+            Rule::unclosed_comment => errors.push(Diagnostic::new(
+                Span::new(item.as_span().start(), item.as_span().start() + 1),
+                "comment is not closed: expected `}` before the end of the text",
+            )),
             Rule::game_move => doc.moves.push(game_move(item)),
             Rule::comment => {
                 let c = comment(item);

@@ -4,8 +4,8 @@
 //! Both ICN dialects (see [`Dialect`]): optional metadata tags, header fields,
 //! a piece list, then moves. Integers may have any number of digits. Blank
 //! space between fields may be spaces, tabs or line breaks (LF or CRLF).
-//! Bracket nesting deeper than [`MAX_NESTING`] is refused, so no input can
-//! exhaust the stack.
+//! JSON nesting deeper than [`MAX_NESTING`] is refused, so no input can
+//! exhaust the stack. Empty (or blank) input is refused.
 
 pub mod ast;
 mod build;
@@ -72,14 +72,12 @@ impl std::error::Error for ParseError {}
 /// assert!(err.diagnostics[0].message.starts_with("expected"));
 /// ```
 pub fn parse(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
-    parser::check_nesting(text).map_err(|d| ParseError {
-        diagnostics: vec![d],
-    })?;
     let (doc, mut diagnostics) = match fast::parse_fast(text) {
         Some(doc) => (doc, Vec::new()),
         None => parse_with_pest(text)?,
     };
     diagnostics.extend(dialect::check(&doc, dialect));
+    diagnostics.extend(check_not_empty(&doc));
     if diagnostics.is_empty() {
         Ok(doc)
     } else {
@@ -88,10 +86,23 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
     }
 }
 
+/// A document that says nothing at all (blank, or only separators) is refused.
+fn check_not_empty(doc: &Document<'_>) -> Option<Diagnostic> {
+    let empty = doc.metadata.is_empty()
+        && doc.fields.is_empty()
+        && doc.pieces.is_empty()
+        && doc.moves.is_empty()
+        && doc.leading_comments.is_empty();
+    empty.then(|| Diagnostic::new(doc.span, "empty input: expected an ICN position or game"))
+}
+
 /// The grammar proper: pest pairs, then the tree. [`parse`] first tries a
 /// hand-written fast path that accepts the same language on the common
 /// shapes and falls back here for everything else (and for every error).
 fn parse_with_pest(text: &str) -> Result<(Document<'_>, Vec<Diagnostic>), ParseError> {
+    parser::check_nesting(text).map_err(|d| ParseError {
+        diagnostics: vec![d],
+    })?;
     let mut pairs = IcnParser::parse(Rule::document, text).map_err(|e| ParseError {
         diagnostics: vec![parser::diagnostic_from_pest(text, e)],
     })?;
@@ -108,11 +119,9 @@ fn parse_with_pest(text: &str) -> Result<(Document<'_>, Vec<Diagnostic>), ParseE
 /// As [`parse`].
 #[doc(hidden)]
 pub fn parse_grammar_only(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
-    parser::check_nesting(text).map_err(|d| ParseError {
-        diagnostics: vec![d],
-    })?;
     let (doc, mut diagnostics) = parse_with_pest(text)?;
     diagnostics.extend(dialect::check(&doc, dialect));
+    diagnostics.extend(check_not_empty(&doc));
     if diagnostics.is_empty() {
         Ok(doc)
     } else {

@@ -24,22 +24,72 @@ mod generated {
 /// parsed recursively; this bound keeps any input from exhausting the stack.
 pub const MAX_NESTING: usize = 64;
 
-/// Rejects texts whose brackets nest deeper than [`MAX_NESTING`].
+/// Rejects texts whose JSON nests deeper than [`MAX_NESTING`].
+///
+/// Only JSON is parsed recursively, so only JSON is measured: a `{` followed
+/// (after blanks) by `"` opens a JSON region, tracked to its matching `}`
+/// with strings skipped; any other `{` is a comment and is skipped to its
+/// `}`; quoted strings (metadata values) are skipped too.
 pub(crate) fn check_nesting(text: &str) -> Result<(), Diagnostic> {
-    let mut depth = 0usize;
-    for (i, b) in text.bytes().enumerate() {
-        match b {
-            b'{' | b'[' => {
-                depth += 1;
-                if depth > MAX_NESTING {
-                    return Err(Diagnostic::new(
-                        Span::new(i, i + 1),
-                        format!("brackets nest deeper than {MAX_NESTING} levels"),
-                    ));
-                }
+    let b = text.as_bytes();
+    let skip_string = |mut i: usize| -> usize {
+        // `i` is just past the opening quote; returns just past the closing one.
+        while i < b.len() {
+            match b[i] {
+                b'\\' => i += 2,
+                b'"' => return i + 1,
+                _ => i += 1,
             }
-            b'}' | b']' => depth = depth.saturating_sub(1),
-            _ => {}
+        }
+        b.len()
+    };
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'"' => i = skip_string(i + 1),
+            b'{' => {
+                let mut j = i + 1;
+                while j < b.len() && b[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if b.get(j) != Some(&b'"') {
+                    i = b[i..]
+                        .iter()
+                        .position(|&c| c == b'}')
+                        .map_or(b.len(), |n| i + n + 1);
+                    continue;
+                }
+                let mut depth = 0usize;
+                let mut k = i;
+                while k < b.len() {
+                    match b[k] {
+                        b'"' => {
+                            k = skip_string(k + 1);
+                            continue;
+                        }
+                        b'{' | b'[' => {
+                            depth += 1;
+                            if depth > MAX_NESTING {
+                                return Err(Diagnostic::new(
+                                    Span::new(k, k + 1),
+                                    format!("JSON nests deeper than {MAX_NESTING} levels"),
+                                ));
+                            }
+                        }
+                        b'}' | b']' => {
+                            depth = depth.saturating_sub(1);
+                            if depth == 0 {
+                                k += 1;
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    k += 1;
+                }
+                i = k;
+            }
+            _ => i += 1,
         }
     }
     Ok(())
@@ -90,6 +140,11 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::movetext_item => "a move",
         Rule::coord_text => "a square `x,y`",
         Rule::int_text => "an integer",
+        Rule::bad_metadata => "a metadata tag `[Name \"Value\"]`",
+        Rule::bad_properties => "a JSON object",
+        Rule::unclosed_comment => "a comment `{...}`",
+        Rule::bad_group => "promotions or win conditions",
+        Rule::bad_piece => "a piece such as `K3,4`",
     }
 }
 

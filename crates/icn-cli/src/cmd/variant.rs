@@ -7,7 +7,7 @@
 //! reads back; `--to fbr` the FBR rules; `--to json` the rule objects and the
 //! game's JSON long form. Notes on what a format leaves out, or what icn-rules
 //! does not model, go to standard error. An unknown name is a usage error
-//! (exit 2); a variant whose position cannot be built (Omega³, Omega⁴) exits 1.
+//! (exit 2); a variant whose position cannot be built exits 1 (every built-in one can be: Omega³ and Omega⁴ are generated).
 
 use std::io::{self, Write};
 

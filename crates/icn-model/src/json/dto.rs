@@ -13,7 +13,7 @@ use serde_json::Value;
 #[schemars(title = "ICN JSON long form")]
 pub struct JsonGame<'a> {
     /// Metadata tags in order.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "super::table::unique_map")]
     pub metadata: IndexMap<String, String>,
     /// The side to move.
     pub turn: JsonPlayer,

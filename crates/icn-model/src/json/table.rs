@@ -55,8 +55,41 @@ impl Serialize for SquareTable<'_, bool> {
 
 impl<'de, V: Deserialize<'de>> Deserialize<'de> for SquareTable<'_, V> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        IndexMap::<String, V>::deserialize(d).map(SquareTable::Read)
+        unique_map(d).map(SquareTable::Read)
     }
+}
+
+/// Reads a JSON object into an ordered map, refusing a key given twice
+/// (serde's maps would silently keep the last value).
+///
+/// # Errors
+/// A duplicate key, or whatever the values' deserializer refuses.
+pub fn unique_map<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
+    d: D,
+) -> Result<IndexMap<String, V>, D::Error> {
+    struct Unique<V>(std::marker::PhantomData<V>);
+    impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for Unique<V> {
+        type Value = IndexMap<String, V>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = IndexMap::with_capacity(map.size_hint().unwrap_or(0));
+            while let Some((k, v)) = map.next_entry::<String, V>()? {
+                if out.contains_key(&k) {
+                    return Err(serde::de::Error::custom(format!("key \"{k}\" given twice")));
+                }
+                out.insert(k, v);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Unique(std::marker::PhantomData))
 }
 
 impl<V: JsonSchema> JsonSchema for SquareTable<'_, V> {
