@@ -17,26 +17,48 @@ pub struct Clock {
 
 impl Clock {
     /// Reads `H:MM:SS` with an optional fraction of up to three digits.
+    ///
+    /// ```
+    /// use icn_model::Clock;
+    /// assert_eq!(Clock::parse("0:09:56.7"), Some(Clock { millis: 596_700 }));
+    /// assert_eq!(Clock::parse("12:00:00"), Some(Clock { millis: 43_200_000 }));
+    /// assert_eq!(Clock::parse("0:60:00"), None);
+    /// assert_eq!(Clock::parse("0:09:56.7777"), None);
+    /// ```
     pub fn parse(text: &str) -> Option<Clock> {
-        let (main, frac) = match text.split_once('.') {
-            Some((m, f)) => (m, f),
-            None => (text, ""),
+        let b = text.as_bytes();
+        let digits = |from: usize| b[from..].iter().take_while(|d| d.is_ascii_digit()).count();
+        let value = |from: usize, len: usize| {
+            b[from..from + len].iter().try_fold(0u64, |v, &d| {
+                v.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+            })
         };
-        let mut parts = main.split(':');
-        let h: u64 = parts.next()?.parse().ok()?;
-        let m: u64 = parts.next()?.parse().ok()?;
-        let s: u64 = parts.next()?.parse().ok()?;
-        if parts.next().is_some()
-            || m >= 60
-            || s >= 60
-            || frac.len() > 3
-            || !frac.bytes().all(|b| b.is_ascii_digit())
-        {
+        let hl = digits(0);
+        if hl == 0 || hl > 12 || b.get(hl) != Some(&b':') {
             return None;
         }
-        let mut ms: u64 = 0;
-        for (i, d) in frac.bytes().enumerate() {
-            ms += u64::from(d - b'0') * [100, 10, 1][i];
+        let m0 = hl + 1;
+        if digits(m0) != 2 || b.get(m0 + 2) != Some(&b':') {
+            return None;
+        }
+        let s0 = m0 + 3;
+        if digits(s0) != 2 {
+            return None;
+        }
+        let (h, m, s) = (value(0, hl)?, value(m0, 2)?, value(s0, 2)?);
+        if m >= 60 || s >= 60 {
+            return None;
+        }
+        let mut ms = 0;
+        let rest = s0 + 2;
+        if rest < b.len() {
+            let fl = digits(rest + 1);
+            if b[rest] != b'.' || fl == 0 || fl > 3 || rest + 1 + fl != b.len() {
+                return None;
+            }
+            for (i, &d) in b[rest + 1..].iter().enumerate() {
+                ms += u64::from(d - b'0') * [100, 10, 1][i];
+            }
         }
         let total = h
             .checked_mul(3_600_000)?

@@ -47,15 +47,23 @@ impl Int {
             Some(b'-') => (true, &bytes[1..]),
             _ => (false, bytes),
         };
-        if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        if digits.is_empty() {
             return Err(ParseIntError(text.to_string()));
         }
         if digits.len() <= 18 {
+            // One pass: check and accumulate together (the common case).
             let mut v: i64 = 0;
             for &d in digits {
-                v = v * 10 + i64::from(d - b'0');
+                let digit = d.wrapping_sub(b'0');
+                if digit > 9 {
+                    return Err(ParseIntError(text.to_string()));
+                }
+                v = v * 10 + i64::from(digit);
             }
             return Ok(Int(Repr::Small(if neg { -v } else { v })));
+        }
+        if !digits.iter().all(u8::is_ascii_digit) {
+            return Err(ParseIntError(text.to_string()));
         }
         if let Ok(v) = text.parse::<i64>() {
             return Ok(Int(Repr::Small(v)));

@@ -11,7 +11,7 @@
 //! (`slideLimit` a non-negative integer, `cannotPassTurn` a boolean); a clock
 //! stamp that is not `H:MM:SS.D`.
 
-use ahash::AHashMap;
+use ahash::AHashSet;
 use icn_syntax::{self as syn, Diagnostic, FieldKind, Span};
 
 use crate::validate::{Subject, validate};
@@ -249,21 +249,24 @@ impl Lowering {
     }
 
     fn pieces(&mut self, entries: &[syn::PieceEntry<'_>]) -> Vec<PlacedPiece> {
-        let mut seen: AHashMap<Coord, usize> = AHashMap::with_capacity(entries.len());
+        // Squares that fit in i64 (nearly all) are checked in a set of plain
+        // pairs; the rare big ones in a set of exact coordinates.
+        let mut small: AHashSet<(i64, i64)> = AHashSet::with_capacity(entries.len());
+        let mut big: AHashSet<Coord> = AHashSet::new();
         let mut out = Vec::with_capacity(entries.len());
-        for (i, e) in entries.iter().enumerate() {
+        for e in entries {
             let at = self.coord(&e.at);
             let piece = self.piece(&e.code);
-            if let Some(&first) = seen.get(&at) {
-                self.err(
-                    e.span,
-                    format!(
-                        "square {at} is occupied twice (also by `{}` earlier in the list)",
-                        entries[first].code.text
-                    ),
-                );
-            } else {
-                seen.insert(at.clone(), i);
+            let fresh = match at.to_i64() {
+                Some(pair) => small.insert(pair),
+                None => big.insert(at.clone()),
+            };
+            if !fresh {
+                let first = out.iter().position(|p: &PlacedPiece| p.at == at);
+                let by = first.map_or_else(String::new, |i| {
+                    format!(" (also by `{}` earlier in the list)", out[i].piece)
+                });
+                self.err(e.span, format!("square {at} is occupied twice{by}"));
             }
             if let Some(piece) = piece {
                 out.push(PlacedPiece {
