@@ -29,6 +29,9 @@ pub(crate) struct BbRide {
     pub mv: bool,
     pub cap: bool,
     pub needs_right: bool,
+    /// All ones when the ride moves (captures), else zero.
+    pub mv_mask: u64,
+    pub cap_mask: u64,
 }
 
 /// One ride from one cell.
@@ -134,6 +137,8 @@ impl BbTables {
                     mv: rd.mv,
                     cap: rd.cap,
                     needs_right: rd.needs_right,
+                    mv_mask: if rd.mv { !0 } else { 0 },
+                    cap_mask: if rd.cap { !0 } else { 0 },
                 })
                 .collect();
             bt.ride_cells = vec![RideCell::default(); cells * rides.len()];

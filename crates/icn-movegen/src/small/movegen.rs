@@ -40,6 +40,17 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The cells of `c`'s row after it and before it.
+#[inline]
+fn row_sides(bb: &BbTables, c: usize) -> (u64, u64) {
+    let width = bb.width as usize;
+    let row_start = c - c % width;
+    let row_end = ((1u128 << (row_start + width)) - 1) as u64;
+    let after = row_end & !((2u64 << c).wrapping_sub(1));
+    let before = ((1u64 << c) - 1) & !((1u64 << row_start) - 1);
+    (after, before)
+}
+
 impl SmallBoard {
     /// Attacks, checks and pins for the side to move.
     #[inline]
@@ -110,21 +121,18 @@ impl SmallBoard {
         let t = &bb.types[ty];
         let occ = self.occ;
         let leaps = &t.leaps[c];
-        let mut quiet = leaps.mv & !occ;
-        let mut caps = leaps.cap & f.capt;
+        let (mut quiet, mut caps) = (leaps.mv, leaps.cap);
         let right = self.rights & (1 << c) != 0;
         for (ride, rc) in t.rides.iter().zip(t.at(c)) {
             if ride.needs_right && !right {
                 continue;
             }
             let r = reach(ride.inc, rc, occ) & rc.from_min;
-            if ride.mv {
-                quiet |= r & !occ;
-            }
-            if ride.cap {
-                caps |= r & f.capt;
-            }
+            quiet |= r & ride.mv_mask;
+            caps |= r & ride.cap_mask;
         }
+        quiet &= !occ;
+        caps &= f.capt;
         let mut targets = quiet | caps;
         if f.protect {
             if self.info[ty].royal {
@@ -160,12 +168,12 @@ impl SmallBoard {
                 }
                 _ => n += u64::from(targets.count_ones()),
             }
-            if info.castler {
+            if info.castler && self.may_castle(bb, c) {
                 castlers |= 1 << c;
             }
         }
-        if castlers & self.rights != 0 || self.ep.is_some() {
-            n += self.specials(&f, castlers & self.rights, None);
+        if castlers != 0 || self.ep.is_some() {
+            n += self.specials(&f, castlers, None);
         }
         n
     }
@@ -227,12 +235,12 @@ impl SmallBoard {
                     }
                 }
             }
-            if info.castler {
+            if info.castler && self.may_castle(bb, c) {
                 castlers |= 1 << c;
             }
         }
-        if castlers & self.rights != 0 || self.ep.is_some() {
-            self.specials(&f, castlers & self.rights, Some(out));
+        if castlers != 0 || self.ep.is_some() {
+            self.specials(&f, castlers, Some(out));
         }
     }
 
@@ -298,6 +306,28 @@ impl SmallBoard {
         })
     }
 
+    /// A quick test that the castler on `c` may have a castling move: it has
+    /// its right, and a nearest piece along its row has one too (or the rules
+    /// list explicit castling moves).
+    #[inline]
+    fn may_castle(&self, bb: &BbTables, c: usize) -> bool {
+        if self.rights & (1 << c) == 0 {
+            return false;
+        }
+        if !self.castles.is_empty() {
+            return true;
+        }
+        let (after, before) = row_sides(bb, c);
+        let (a, b) = (after & self.occ, before & self.occ);
+        let near_after = a & a.wrapping_neg();
+        let near_before = if b == 0 {
+            0
+        } else {
+            1 << (63 - b.leading_zeros())
+        };
+        (near_after | near_before) & self.rights != 0
+    }
+
     /// Castling moves of the castler with its right on cell `c`: the site
     /// rule (the nearest piece along the row is a partner with its right)
     /// and the rules' explicit castling moves.
@@ -305,10 +335,7 @@ impl SmallBoard {
         let cfg = &*self.cfg;
         let bb = cfg.bb.as_ref().expect("bitboard tables");
         let owner = self.info[self.mailbox[c] as usize].owner;
-        let width = bb.width as usize;
-        let row_start = c - c % width;
-        let after = (((1u128 << (row_start + width)) - 1) as u64) & !((2u64 << c).wrapping_sub(1));
-        let before = ((1u64 << c) - 1) & !((1u64 << row_start) - 1);
+        let (after, before) = row_sides(bb, c);
         let steps = cfg.castle_steps;
         for (sign, line) in [(1i64, after), (-1, before)] {
             let blockers = line & self.occ;
