@@ -51,6 +51,9 @@ pub(crate) struct LeapCell {
     /// The squares a quiet move reaches as a double step (the second square
     /// of a ride that leaves an en passant square).
     pub double: u64,
+    /// Every square a capture could reach from here, blockers aside (the
+    /// capturing leaps and the rays of the capturing rides).
+    pub any_cap: u64,
 }
 
 /// One type's masks.
@@ -158,7 +161,11 @@ impl BbTables {
                         }
                         k += 1;
                     }
+                    if rd.cap {
+                        bt.leaps[c as usize].any_cap |= rc.ray;
+                    }
                 }
+                bt.leaps[c as usize].any_cap |= bt.leaps[c as usize].cap;
             }
             out.push(bt);
         }

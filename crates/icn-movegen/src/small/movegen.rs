@@ -1,14 +1,15 @@
 //! Legal moves of a [`SmallBoard`], generated or only counted.
 //!
-//! Once per position: the squares the opponents attack (with the mover's
-//! royal lifted off, so a ride through it still counts), the check mask (the
-//! squares that capture or block every check) and the pinned pieces with the
-//! line each may keep to — all from the ride and leap masks of
-//! [`crate::bitboard`]. A piece's targets are then a few mask operations.
-//! En passant and castling, rare enough, are made and tested (castling first
-//! asks that the royal's path is not attacked), like the generic generator
-//! does. A position whose side to move has no royal, or whose rules let a
-//! royal be captured, keeps every pseudo-legal move.
+//! Once per position: the check mask (the squares that capture or block
+//! every check) and the pinned pieces with the line each may keep to, from
+//! the ride and leap masks of [`crate::bitboard`] (only the opponents whose
+//! captures could reach the royal at all are looked at). A piece's targets
+//! are then a few mask operations; a royal's destinations are tested one by
+//! one with the royal lifted off the board, so a ride through it still
+//! counts. En passant and castling, rare enough, are made and tested
+//! (castling first asks that the royal's path is not attacked), as the
+//! generic generator does. A position whose side to move has no royal, or
+//! whose rules let a royal be captured, keeps every pseudo-legal move.
 
 use icn_model::Player;
 
@@ -23,7 +24,8 @@ struct Frame {
     own: u64,
     /// Pieces the mover may capture.
     capt: u64,
-    attacked: u64,
+    /// The occupied cells without the mover's royal.
+    occ_nr: u64,
     check: u64,
     pinned: u64,
 }
@@ -52,7 +54,7 @@ fn row_sides(bb: &BbTables, c: usize) -> (u64, u64) {
 }
 
 impl SmallBoard {
-    /// Attacks, checks and pins for the side to move.
+    /// Checks and pins for the side to move.
     #[inline]
     fn frame(&mut self, bb: &BbTables) -> Frame {
         let us = self.us();
@@ -65,7 +67,7 @@ impl SmallBoard {
             protect,
             own,
             capt: (self.occ & !own & !self.never) | self.anyone,
-            attacked: 0,
+            occ_nr: self.occ & !royal,
             check: !0,
             pinned: 0,
         };
@@ -73,19 +75,19 @@ impl SmallBoard {
             return f;
         }
         let occ = self.occ;
-        let occ_nr = occ & !royal;
         let enemies = occ & !own & !self.by_player[usize::from(Player::Neutral.number())];
         for c in bits(enemies) {
             let t = &bb.types[self.mailbox[c] as usize];
+            let leaps = &t.leaps[c];
+            if leaps.any_cap & royal == 0 {
+                continue;
+            }
             let a = 1u64 << c;
-            let lc = t.leaps[c].cap;
-            f.attacked |= lc;
-            if lc & royal != 0 {
+            if leaps.cap & royal != 0 {
                 f.check &= a;
             }
             for (ride, rc) in t.rides.iter().zip(t.at(c)).take(t.ncap) {
                 let fm = rc.from_min;
-                f.attacked |= reach(ride.inc, rc, occ_nr) & fm;
                 if rc.ray & royal == 0 {
                     continue;
                 }
@@ -136,7 +138,10 @@ impl SmallBoard {
         let mut targets = quiet | caps;
         if f.protect {
             if self.info[ty].royal {
-                targets &= !f.attacked;
+                // The royal lifted off the board: a ride through it still attacks.
+                targets = bits(targets)
+                    .filter(|&to| !self.attacked_in(bb, to, f.own, f.occ_nr))
+                    .fold(0, |m, to| m | 1 << to);
             } else {
                 targets &= f.check;
                 if f.pinned & (1 << c) != 0 {
@@ -289,20 +294,26 @@ impl SmallBoard {
 
     /// Whether cell `c` is attacked by an opponent of player `us`.
     fn attacked(&self, c: usize, us: u8) -> bool {
-        let cfg = std::sync::Arc::clone(&self.cfg);
-        let bb = cfg.bb.as_ref().expect("bitboard tables");
+        let bb = self.cfg.bb.as_ref().expect("bitboard tables");
+        self.attacked_in(bb, c, self.by_player[usize::from(us)], self.occ)
+    }
+
+    /// Whether cell `c` is attacked by a piece that is neither in `own` nor
+    /// neutral, with the cells of `occ` blocking rides.
+    #[inline]
+    fn attacked_in(&self, bb: &BbTables, c: usize, own: u64, occ: u64) -> bool {
         let bit = 1u64 << c;
-        let enemies = self.occ
-            & !self.by_player[usize::from(us)]
-            & !self.by_player[usize::from(Player::Neutral.number())];
+        let enemies = self.occ & !own & !self.by_player[usize::from(Player::Neutral.number())];
         bits(enemies).any(|e| {
             let t = &bb.types[self.mailbox[e] as usize];
-            t.leaps[e].cap & bit != 0
-                || t.rides
-                    .iter()
-                    .zip(t.at(e))
-                    .take(t.ncap)
-                    .any(|(r, rc)| rc.from_min & bit != 0 && reach(r.inc, rc, self.occ) & bit != 0)
+            let leaps = &t.leaps[e];
+            leaps.any_cap & bit != 0
+                && (leaps.cap & bit != 0
+                    || t.rides
+                        .iter()
+                        .zip(t.at(e))
+                        .take(t.ncap)
+                        .any(|(r, rc)| rc.from_min & bit != 0 && reach(r.inc, rc, occ) & bit != 0))
         })
     }
 

@@ -46,6 +46,7 @@ mod tests {
     use icn_model::{Dialect, Game};
 
     use super::SmallBoard;
+    use crate::small::{EMPTY, Special};
     use crate::{Board, PerftMode};
 
     fn board(icn: &str) -> Board {
@@ -113,55 +114,96 @@ mod tests {
         format!("{side} 0/100 1 (8|1;q,n,ch) 1,8,1,8 {}", pieces.join("|"))
     }
 
-    /// Along random games: the compact board's moves, count and keys equal
-    /// the generic board's at every step.
+    /// Plays up to `plies` moves from `icn` (special moves half the time);
+    /// at every step the compact board's moves, count and key must equal the
+    /// generic board's. Returns the plies played; `seen` counts the moves
+    /// compared per kind (normal, double step, en passant, castling, promotion).
+    fn walk(icn: &str, plies: usize, rng: &mut Lcg, seen: &mut [usize; 5]) -> usize {
+        let mut b = board(icn);
+        let Some(mut s) = SmallBoard::new(&b) else {
+            return 0;
+        };
+        let mut undos = Vec::new();
+        for _ in 0..plies {
+            let mut fast = Vec::new();
+            s.generate(&mut fast);
+            let mut generic: Vec<String> = b
+                .legal_moves()
+                .unwrap()
+                .iter()
+                .map(|m| format!("{m:?}"))
+                .collect();
+            let mut got: Vec<String> = fast.iter().map(|m| format!("{:?}", s.to_move(m))).collect();
+            generic.sort();
+            got.sort();
+            assert_eq!(got, generic, "moves of {icn} after {:?}", b.made_moves());
+            assert_eq!(s.count(), fast.len() as u64);
+            assert_eq!(
+                s.key(),
+                b.zobrist(),
+                "key of {icn} after {:?}",
+                b.made_moves()
+            );
+            for m in &fast {
+                seen[m.special as usize] += 1;
+                if m.promo != EMPTY {
+                    seen[4] += 1;
+                }
+            }
+            if fast.is_empty() {
+                break;
+            }
+            let special: Vec<_> = fast
+                .iter()
+                .filter(|m| m.special != Special::Normal)
+                .collect();
+            let m = if !special.is_empty() && rng.next(2) == 0 {
+                *special[rng.next(special.len() as u64) as usize]
+            } else {
+                fast[rng.next(fast.len() as u64) as usize]
+            };
+            undos.push((m, s.make(&m)));
+            b.make(&s.to_move(&m));
+        }
+        let played = undos.len();
+        while let Some((m, u)) = undos.pop() {
+            s.unmake(&m, &u);
+            b.unmake();
+            assert_eq!(s.key(), b.zobrist());
+        }
+        played
+    }
+
+    /// Along random games from random fairy positions and from the perft
+    /// corpus' positions (and one where en passant would expose the king
+    /// along its row), the compact board agrees with the generic one.
     #[test]
     fn compact_board_agrees_with_the_generic_one() {
         let mut rng = Lcg(0xc0ffee);
+        let mut seen = [0usize; 5];
         let mut steps = 0;
         for _ in 0..120 {
-            let icn = random_icn(&mut rng);
-            let mut b = board(&icn);
-            let Some(mut s) = SmallBoard::new(&b) else {
-                continue;
-            };
-            let mut undos = Vec::new();
-            for _ in 0..12 {
-                let mut fast = Vec::new();
-                s.generate(&mut fast);
-                let mut generic: Vec<String> = b
-                    .legal_moves()
-                    .unwrap()
-                    .iter()
-                    .map(|m| format!("{m:?}"))
-                    .collect();
-                let mut got: Vec<String> =
-                    fast.iter().map(|m| format!("{:?}", s.to_move(m))).collect();
-                generic.sort();
-                got.sort();
-                assert_eq!(got, generic, "moves of {icn} after {:?}", b.made_moves());
-                assert_eq!(s.count(), fast.len() as u64);
-                assert_eq!(
-                    s.key(),
-                    b.zobrist(),
-                    "key of {icn} after {:?}",
-                    b.made_moves()
-                );
-                if fast.is_empty() {
-                    break;
-                }
-                let m = fast[rng.next(fast.len() as u64) as usize];
-                undos.push((m, s.make(&m)));
-                b.make(&s.to_move(&m));
-                steps += 1;
-            }
-            while let Some((m, u)) = undos.pop() {
-                s.unmake(&m, &u);
-                b.unmake();
-                assert_eq!(s.key(), b.zobrist());
+            steps += walk(&random_icn(&mut rng), 12, &mut rng, &mut seen);
+        }
+        let corpus = [
+            include_str!("../../../../fixtures/perft/ok/kiwipete.perft"),
+            include_str!("../../../../fixtures/perft/ok/position3.perft"),
+            include_str!("../../../../fixtures/perft/ok/position4.perft"),
+            include_str!("../../../../fixtures/perft/ok/position5.perft"),
+        ];
+        let mut fixed: Vec<String> = corpus
+            .iter()
+            .filter_map(|t| t.lines().find_map(|l| l.strip_prefix("icn ")))
+            .map(str::to_string)
+            .collect();
+        fixed.push("w 0/100 1 (8|1) 1,8,1,8 K5,1|k1,4|p3,4|P2,2+|R8,4|P6,2+|p7,4".into());
+        for icn in &fixed {
+            for _ in 0..20 {
+                steps += walk(icn, 16, &mut rng, &mut seen);
             }
         }
-        assert!(steps > 500, "{steps} steps");
+        assert!(steps > 1500, "{steps} steps");
+        assert!(seen.iter().all(|&n| n > 0), "moves seen by kind: {seen:?}");
     }
 
     /// Perft 3 by the compact board equals the generic generator's.
