@@ -44,11 +44,11 @@ pub struct JsonGame<'a> {
     pub leading_comments: Vec<String>,
     /// Moves in compact form: `"4,2>4,4"`, `"2,7>1,8Q"`, `"2,7>1,8=3q"`.
     #[serde(default)]
-    pub moves: Vec<String>,
+    pub moves: MoveTable<'a, String>,
     /// What was written around each move (extension): one object per move,
     /// aligned with `moves`, `{}` for a plain move; absent when no move has any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub move_details: Option<Vec<JsonMoveDetail>>,
+    pub move_details: Option<MoveTable<'a, JsonMoveDetail>>,
 }
 
 /// An object keyed by square `"x,y"`: read into a map, written straight
@@ -64,6 +64,32 @@ pub enum SquareTable<'a, V> {
 impl<V> Default for SquareTable<'_, V> {
     fn default() -> Self {
         SquareTable::Read(IndexMap::new())
+    }
+}
+
+/// An array with one entry per move: read into a vector, written straight
+/// from the model's moves (no intermediate strings or objects).
+#[derive(Debug)]
+pub enum MoveTable<'a, T> {
+    /// As read from JSON.
+    Read(Vec<T>),
+    /// The model's moves, to be written.
+    Moves(&'a [crate::Move]),
+}
+
+impl<T> MoveTable<'_, T> {
+    /// The entries read from JSON (`None` for a table that borrows moves).
+    pub fn into_read(self) -> Option<Vec<T>> {
+        match self {
+            MoveTable::Read(v) => Some(v),
+            MoveTable::Moves(_) => None,
+        }
+    }
+}
+
+impl<T> Default for MoveTable<'_, T> {
+    fn default() -> Self {
+        MoveTable::Read(Vec::new())
     }
 }
 

@@ -119,13 +119,20 @@ fn apply_detail(m: &mut Move, d: JsonMoveDetail, path: &str) -> Result<(), JsonE
     Ok(())
 }
 
-fn moves(texts: Vec<String>, details: Option<Vec<JsonMoveDetail>>) -> Result<Vec<Move>, JsonError> {
+fn moves(
+    texts: MoveTable<'_, String>,
+    details: Option<MoveTable<'_, JsonMoveDetail>>,
+) -> Result<Vec<Move>, JsonError> {
+    let (MoveTable::Read(texts), details) = (texts, details.map(MoveTable::into_read)) else {
+        return Err(err("moves", "moves to read must come from JSON"));
+    };
     let mut out: Vec<Move> = texts
         .iter()
         .enumerate()
         .map(|(i, t)| compact_move(t, &format!("moves[{i}]")))
         .collect::<Result<_, _>>()?;
     if let Some(details) = details {
+        let details = details.unwrap_or_default();
         if details.len() != out.len() {
             return Err(err(
                 "moveDetails",

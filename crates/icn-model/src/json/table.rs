@@ -9,8 +9,8 @@ use schemars::schema::Schema;
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::dto::SquareTable;
-use super::write::piece_name;
+use super::dto::{JsonMoveDetail, MoveTable, SquareTable};
+use super::write::{compact_move_into, piece_name};
 
 struct SquareKey<'a>(&'a crate::Coord);
 
@@ -99,5 +99,95 @@ impl<V: JsonSchema> JsonSchema for SquareTable<'_, V> {
 
     fn json_schema(r#gen: &mut SchemaGenerator) -> Schema {
         <IndexMap<String, V>>::json_schema(r#gen)
+    }
+}
+
+impl Serialize for MoveTable<'_, String> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        match self {
+            MoveTable::Read(v) => v.serialize(s),
+            MoveTable::Moves(moves) => {
+                let mut seq = s.serialize_seq(Some(moves.len()))?;
+                let mut buf = String::with_capacity(32);
+                for m in *moves {
+                    buf.clear();
+                    compact_move_into(m, &mut buf);
+                    seq.serialize_element(buf.as_str())?;
+                }
+                seq.end()
+            }
+        }
+    }
+}
+
+/// The details of one move, borrowed from the model.
+struct Detail<'a>(&'a crate::Move);
+
+impl Serialize for Detail<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let m = self.0;
+        let count = usize::from(m.piece.is_some())
+            + usize::from(m.capture)
+            + usize::from(m.check.is_some())
+            + usize::from(m.glyph.is_some())
+            + usize::from(m.clock.is_some())
+            + usize::from(!m.comments.is_empty());
+        let mut map = s.serialize_map(Some(count))?;
+        if let Some(p) = m.piece {
+            map.serialize_entry("piece", &p.code())?;
+        }
+        if m.capture {
+            map.serialize_entry("capture", &true)?;
+        }
+        if let Some(c) = m.check {
+            map.serialize_entry(
+                "check",
+                if c == crate::CheckMark::Check {
+                    "+"
+                } else {
+                    "#"
+                },
+            )?;
+        }
+        if let Some(g) = &m.glyph {
+            map.serialize_entry("glyph", g)?;
+        }
+        if let Some(c) = m.clock {
+            map.serialize_entry("clock", &c.format())?;
+        }
+        if !m.comments.is_empty() {
+            map.serialize_entry("comments", &m.comments)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for MoveTable<'_, JsonMoveDetail> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            MoveTable::Read(v) => v.serialize(s),
+            MoveTable::Moves(moves) => s.collect_seq(moves.iter().map(Detail)),
+        }
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for MoveTable<'_, T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Vec::<T>::deserialize(d).map(MoveTable::Read)
+    }
+}
+
+impl<T: JsonSchema> JsonSchema for MoveTable<'_, T> {
+    fn schema_name() -> String {
+        format!("MoveTable_{}", T::schema_name())
+    }
+
+    fn is_referenceable() -> bool {
+        false
+    }
+
+    fn json_schema(r#gen: &mut SchemaGenerator) -> Schema {
+        <Vec<T>>::json_schema(r#gen)
     }
 }

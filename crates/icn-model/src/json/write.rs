@@ -53,35 +53,15 @@ pub(crate) fn piece_name(p: Piece) -> &'static str {
 
 /// The compact move string: `4,2>4,4`, `2,7>1,8Q`, or `2,7>1,8=3q` when the
 /// promotion code starts with a digit.
-pub(crate) fn compact_move(m: &Move) -> String {
-    let mut s = String::with_capacity(16);
-    m.from.push_to(&mut s);
+pub(crate) fn compact_move_into(m: &Move, s: &mut String) {
+    m.from.push_to(s);
     s.push('>');
-    m.to.push_to(&mut s);
+    m.to.push_to(s);
     if let Some(p) = m.promotion {
         if p.player != Player::White && p.player != Player::Black {
             s.push('=');
         }
         s.push_str(&p.code());
-    }
-    s
-}
-
-fn move_detail(m: &Move) -> JsonMoveDetail {
-    JsonMoveDetail {
-        piece: m.piece.map(Piece::code),
-        capture: m.capture,
-        check: m.check.map(|c| {
-            if c == crate::CheckMark::Check {
-                "+"
-            } else {
-                "#"
-            }
-            .to_string()
-        }),
-        glyph: m.glyph.clone(),
-        clock: m.clock.map(|c| c.format()),
-        comments: m.comments.clone(),
     }
 }
 
@@ -129,12 +109,12 @@ pub(crate) fn to_dto(game: &Game) -> JsonGame<'_> {
                 .collect(),
         }),
         leading_comments: game.leading_comments.clone(),
-        moves: game.moves.iter().map(compact_move).collect(),
+        moves: MoveTable::Moves(&game.moves),
         move_details: game
             .moves
             .iter()
             .any(has_detail)
-            .then(|| game.moves.iter().map(move_detail).collect()),
+            .then_some(MoveTable::Moves(&game.moves)),
     }
 }
 
