@@ -72,10 +72,20 @@ impl std::error::Error for ParseError {}
 /// assert!(err.diagnostics[0].message.starts_with("expected"));
 /// ```
 pub fn parse(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
-    let (doc, mut diagnostics) = match fast::parse_fast(text) {
+    let (doc, diagnostics) = match fast::parse_fast(text) {
         Some(doc) => (doc, Vec::new()),
         None => parse_with_pest(text)?,
     };
+    finish(doc, diagnostics, dialect)
+}
+
+/// The checks after the grammar: dialect rules and emptiness; every problem
+/// in text order.
+fn finish<'a>(
+    doc: Document<'a>,
+    mut diagnostics: Vec<Diagnostic>,
+    dialect: Dialect,
+) -> Result<Document<'a>, ParseError> {
     diagnostics.extend(dialect::check(&doc, dialect));
     diagnostics.extend(check_not_empty(&doc));
     if diagnostics.is_empty() {
@@ -119,15 +129,8 @@ fn parse_with_pest(text: &str) -> Result<(Document<'_>, Vec<Diagnostic>), ParseE
 /// As [`parse`].
 #[doc(hidden)]
 pub fn parse_grammar_only(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
-    let (doc, mut diagnostics) = parse_with_pest(text)?;
-    diagnostics.extend(dialect::check(&doc, dialect));
-    diagnostics.extend(check_not_empty(&doc));
-    if diagnostics.is_empty() {
-        Ok(doc)
-    } else {
-        diagnostics.sort_by_key(|d| d.span.start);
-        Err(ParseError { diagnostics })
-    }
+    let (doc, diagnostics) = parse_with_pest(text)?;
+    finish(doc, diagnostics, dialect)
 }
 
 /// Whether the fast path alone reads `text` (for tests and benchmarks).

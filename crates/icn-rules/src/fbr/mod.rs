@@ -16,43 +16,14 @@ pub mod meaning;
 pub mod print;
 pub mod syntax;
 
-use icn_syntax::Diagnostic;
-
 pub use print::{FbrText, board_range, print};
 
 use crate::rules::RuleSet;
 
-/// Why an FBR text was refused: every problem found, in text order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FbrError {
-    /// The problems; never empty.
-    pub diagnostics: Vec<Diagnostic>,
-}
-
-impl FbrError {
-    /// Renders every problem like a compiler: message, `origin:line:col`, the
-    /// source line and a caret under the span.
-    pub fn render(&self, origin: &str, source: &str) -> String {
-        self.diagnostics
-            .iter()
-            .map(|d| d.render(origin, source))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-}
-
-impl std::fmt::Display for FbrError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let msgs: Vec<&str> = self
-            .diagnostics
-            .iter()
-            .map(|d| d.message.as_str())
-            .collect();
-        f.write_str(&msgs.join("; "))
-    }
-}
-
-impl std::error::Error for FbrError {}
+/// Why an FBR text was refused: every problem found, in text order, each
+/// with its span (the same diagnostics type as ICN text uses, so `render`
+/// prints them compiler-style).
+pub type FbrError = icn_syntax::ParseError;
 
 /// Reads FBR rules into a rule set (starting from [`RuleSet::default`]).
 ///
