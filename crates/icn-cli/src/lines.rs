@@ -39,6 +39,17 @@ pub struct Summary {
     pub failed: u64,
 }
 
+impl Summary {
+    /// Reports failed lines on standard error (`ORIGIN: N of M lines
+    /// failed`) and gives the exit outcome.
+    pub fn outcome(&self, origin: &str) -> crate::cmd::Outcome {
+        if self.failed > 0 {
+            eprintln!("{origin}: {} of {} lines failed", self.failed, self.lines);
+        }
+        crate::cmd::Outcome::from_ok(self.failed == 0)
+    }
+}
+
 /// Where results go.
 pub struct Sinks<'a> {
     /// One line per input line; `None` discards output (as `check` does).

@@ -10,6 +10,7 @@ mod document;
 mod input;
 mod lines;
 mod output;
+mod text_command;
 
 use std::process::ExitCode;
 

@@ -137,11 +137,5 @@ fn run_lines(args: &Args, input: crate::input::Input) -> anyhow::Result<Outcome>
         },
     )?;
     drop(err);
-    if summary.failed > 0 {
-        eprintln!(
-            "{origin}: {} of {} lines failed",
-            summary.failed, summary.lines
-        );
-    }
-    Ok(Outcome::from_ok(summary.failed == 0))
+    Ok(summary.outcome(&origin))
 }

@@ -4,10 +4,7 @@
 //! on its own output line (an empty line and a message on standard error
 //! when it fails). Exit 1 when any FEN fails.
 
-use std::io;
-
 use icn_adapters::fen_icn::fen2icn;
-use icn_adapters::lines::run_lines;
 use icn_model::{IcnForm, IcnStyle};
 
 use crate::cli::ToDialect;
@@ -37,32 +34,6 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         form: IcnForm::Compact,
         dialect: args.to_dialect.into(),
     };
-    let convert = |l: &str| fen2icn(l, style).map_err(|e| e.to_string());
-    let input = args.input.open()?;
-    if args.lines {
-        let failed = run_lines(
-            input.into_reader(),
-            io::stdout().lock(),
-            io::stderr().lock(),
-            convert,
-        )?;
-        return Ok(Outcome::from_ok(failed == 0));
-    }
-    let text = match input.read_text()? {
-        Ok(t) => t,
-        Err(m) => {
-            eprintln!("error: {m}");
-            return Ok(Outcome::Invalid);
-        }
-    };
-    match convert(text.trim()) {
-        Ok(icn) => {
-            println!("{icn}");
-            Ok(Outcome::Valid)
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            Ok(Outcome::Invalid)
-        }
-    }
+    let convert = |l: &str| fen2icn(l.trim(), style).map_err(|e| e.to_string());
+    crate::text_command::run(args.input.open()?, args.lines, convert)
 }

@@ -3,11 +3,8 @@
 //! `icn_adapters::fen_icn`). A position FEN cannot hold is refused naming
 //! the first offending piece. `--lines` works as in `fen2icn`.
 
-use std::io;
-
 use icn_adapters::fen::CastlingStyle;
 use icn_adapters::fen_icn::icn2fen;
-use icn_adapters::lines::run_lines;
 
 use crate::cmd::Outcome;
 use crate::input::InputArg;
@@ -36,32 +33,6 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     } else {
         CastlingStyle::XFen
     };
-    let convert = |l: &str| icn2fen(l, style).map_err(|e| e.to_string());
-    let input = args.input.open()?;
-    if args.lines {
-        let failed = run_lines(
-            input.into_reader(),
-            io::stdout().lock(),
-            io::stderr().lock(),
-            convert,
-        )?;
-        return Ok(Outcome::from_ok(failed == 0));
-    }
-    let text = match input.read_text()? {
-        Ok(t) => t,
-        Err(m) => {
-            eprintln!("error: {m}");
-            return Ok(Outcome::Invalid);
-        }
-    };
-    match convert(&text) {
-        Ok(fen) => {
-            println!("{fen}");
-            Ok(Outcome::Valid)
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            Ok(Outcome::Invalid)
-        }
-    }
+    let convert = |l: &str| icn2fen(l.trim(), style).map_err(|e| e.to_string());
+    crate::text_command::run(args.input.open()?, args.lines, convert)
 }

@@ -12,13 +12,13 @@ pub mod example;
 pub mod fen2icn;
 pub mod icn2fen;
 pub mod icn2pgn;
-pub mod pgn2icn;
-pub mod san;
-pub mod variant_convert;
 pub mod info;
 pub mod perft;
+pub mod pgn2icn;
 pub mod replay;
+pub mod san;
 pub mod variant;
+pub mod variant_convert;
 
 /// What a command found in its input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

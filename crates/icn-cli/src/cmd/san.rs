@@ -7,9 +7,7 @@
 //! on standard error and leaves its output line empty (exit 1). Without it
 //! the input is one case.
 
-use std::io;
-
-use icn_adapters::lines::{SanMode, run_lines, san_line};
+use icn_adapters::lines::{SanMode, san_line};
 
 use crate::cmd::Outcome;
 use crate::input::InputArg;
@@ -42,31 +40,5 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         (false, true) => SanMode::WriteLike,
         (true, true) => SanMode::ParseLike,
     };
-    let input = args.input.open()?;
-    if args.lines {
-        let failed = run_lines(
-            input.into_reader(),
-            io::stdout().lock(),
-            io::stderr().lock(),
-            |l| san_line(l, mode),
-        )?;
-        return Ok(Outcome::from_ok(failed == 0));
-    }
-    let text = match input.read_text()? {
-        Ok(t) => t,
-        Err(m) => {
-            eprintln!("error: {m}");
-            return Ok(Outcome::Invalid);
-        }
-    };
-    match san_line(text.trim_end_matches(['\n', '\r']), mode) {
-        Ok(s) => {
-            println!("{s}");
-            Ok(Outcome::Valid)
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            Ok(Outcome::Invalid)
-        }
-    }
+    crate::text_command::run(args.input.open()?, args.lines, |l| san_line(l, mode))
 }
