@@ -175,8 +175,12 @@ impl Board {
                 self.push_move(t, f, f.step(r.dx, r.dy, k), MoveKind::Normal, out);
             }
         }
-        self.en_passant_of(slot, out, specials)?;
-        self.pseudo_complex(slot, t, out)?;
+        if self.ep.is_some() && !t.ep_leaps.is_empty() {
+            self.en_passant_of(slot, out, specials)?;
+        }
+        if t.complex_mover {
+            self.pseudo_complex(slot, t, out)?;
+        }
         if t.castler && p.right {
             self.castlings(slot, specials);
         }

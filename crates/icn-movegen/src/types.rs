@@ -98,6 +98,8 @@ pub(crate) struct PieceType {
     pub complex_attacker: bool,
     /// Whether it can ever move.
     pub mobile: bool,
+    /// Moves by lame leaps, hops, huygen or rose.
+    pub complex_mover: bool,
 }
 
 /// The primitive line directions the board indexes (always `(1,0)` and `(0,1)`).
@@ -231,6 +233,7 @@ fn compile_one(
         capturability: capturability_of(piece.kind),
         complex_attacker: false,
         mobile: false,
+        complex_mover: false,
     };
     if piece.player == Player::Neutral {
         // Neutral pieces never move and attack nobody.
@@ -347,6 +350,8 @@ fn compile_one(
     }
     merge_rides(&mut t.rides);
     check_overlaps(&t)?;
+    t.complex_mover =
+        !t.lames.is_empty() || !t.hops.is_empty() || t.huygen.is_some() || t.rose.is_some();
     t.mobile =
         !(t.leaps.is_empty() && t.rides.is_empty() && t.lames.is_empty() && t.hops.is_empty())
             || t.huygen.is_some()
