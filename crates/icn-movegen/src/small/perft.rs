@@ -43,7 +43,7 @@ impl SmallBoard {
 mod tests {
     use std::collections::BTreeSet;
 
-    use icn_model::{Dialect, Game};
+    use icn_model::{Dialect, Game, Player};
 
     use super::SmallBoard;
     use crate::small::{EMPTY, Special};
@@ -119,7 +119,17 @@ mod tests {
     /// generic board's. Returns the plies played; `seen` counts the moves
     /// compared per kind (normal, double step, en passant, castling, promotion).
     fn walk(icn: &str, plies: usize, rng: &mut Lcg, seen: &mut [usize; 5]) -> usize {
-        let mut b = board(icn);
+        walk_board(board(icn), icn, plies, rng, seen)
+    }
+
+    /// [`walk`] from a board built by the caller.
+    fn walk_board(
+        mut b: Board,
+        icn: &str,
+        plies: usize,
+        rng: &mut Lcg,
+        seen: &mut [usize; 5],
+    ) -> usize {
         let Some(mut s) = SmallBoard::new(&b) else {
             return 0;
         };
@@ -223,5 +233,59 @@ mod tests {
             checked += 1;
         }
         assert!(checked > 30);
+    }
+
+    /// Three players (each checked by both others), voids and obstacles:
+    /// the compact board agrees with the generic one, move by move and in perft.
+    #[test]
+    fn compact_board_agrees_with_three_players() {
+        let mut rng = Lcg(0x3_0000);
+        let mut checked = 0;
+        for _ in 0..30 {
+            let icn = random_icn(&mut rng);
+            // Squares as "x,y", of the pieces placed so far.
+            let mut taken: Vec<String> = icn
+                .rsplit(' ')
+                .next()
+                .unwrap_or_default()
+                .split('|')
+                .map(|p| {
+                    p.trim_end_matches('+')
+                        .trim_start_matches(|c: char| c.is_ascii_alphabetic())
+                })
+                .map(str::to_string)
+                .collect();
+            let mut extra = Vec::new();
+            for code in ["3k", "3r", "3q", "3n", "vo", "ob"] {
+                let at = format!("{},{}", rng.next(8) + 1, rng.next(8) + 1);
+                if !taken.contains(&at) {
+                    extra.push(format!("{code}{at}"));
+                    taken.push(at);
+                }
+            }
+            let icn = format!("{icn}|{}", extra.join("|"));
+            let Ok(g) = Game::parse(&icn, Dialect::Auto) else {
+                continue;
+            };
+            let mut rules = crate::rules_of(&g).unwrap();
+            rules.turn_order = vec![Player::White, Player::Black, Player::Red];
+            rules.wins = [Player::White, Player::Black, Player::Red]
+                .into_iter()
+                .map(|p| (p, vec![icn_rules::WinRule::Checkmate]))
+                .collect();
+            let Ok(mut b) = Board::new(&g.position, &rules) else {
+                continue;
+            };
+            let Some(mut s) = SmallBoard::new(&b) else {
+                continue;
+            };
+            let generic = b.perft_generic(3, PerftMode::Bulk).unwrap();
+            assert_eq!(s.perft(3, PerftMode::Bulk), generic, "{icn}");
+            assert_eq!(s.perft(3, PerftMode::MakeEveryLeaf), generic, "{icn}");
+            let mut seen = [0; 5];
+            walk_board(b, &icn, 12, &mut rng, &mut seen);
+            checked += 1;
+        }
+        assert!(checked > 20, "{checked} positions");
     }
 }
