@@ -163,6 +163,34 @@ fn offset_of(source: &str, line: usize, column: usize) -> usize {
             .map_or(rest.len(), |(i, _)| i)
 }
 
+/// Reads the whole of `input` as one game (ICN or JSON long form). On a bad
+/// document the problems are printed on standard error, compiler-style, and
+/// `None` comes back; otherwise the game and the input's name for messages.
+///
+/// # Errors
+/// Reading the input failed.
+pub fn read_whole_game(
+    input: &crate::input::InputArg,
+    dialect: Dialect,
+) -> anyhow::Result<Option<(Game, String)>> {
+    let input = input.open()?;
+    let origin = input.origin.clone();
+    let text = match input.read_text()? {
+        Ok(t) => t,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return Ok(None);
+        }
+    };
+    match read_game(&text, dialect) {
+        Ok((game, _)) => Ok(Some((game, origin))),
+        Err(e) => {
+            eprintln!("{}", e.render(&origin, &text));
+            Ok(None)
+        }
+    }
+}
+
 /// Reads `text` as ICN (in `dialect`) or JSON, whichever it is.
 ///
 /// # Errors

@@ -11,7 +11,7 @@ use icn_movegen::Sq;
 
 use crate::cli::FromDialect;
 use crate::cmd::Outcome;
-use crate::document::read_game;
+use crate::document::read_whole_game;
 use crate::input::InputArg;
 
 /// Options of `icn info`.
@@ -37,21 +37,8 @@ fn squares(v: &[Sq]) -> Vec<String> {
 /// # Errors
 /// I/O failures.
 pub fn run(args: &Args) -> anyhow::Result<Outcome> {
-    let input = args.input.open()?;
-    let origin = input.origin.clone();
-    let text = match input.read_text()? {
-        Ok(t) => t,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return Ok(Outcome::Invalid);
-        }
-    };
-    let game = match read_game(&text, args.from_dialect.into()) {
-        Ok((g, _)) => g,
-        Err(e) => {
-            eprintln!("{}", e.render(&origin, &text));
-            return Ok(Outcome::Invalid);
-        }
+    let Some((game, origin)) = read_whole_game(&args.input, args.from_dialect.into())? else {
+        return Ok(Outcome::Invalid);
     };
     let mut b = match icn_movegen::replay(&game, None) {
         Ok(r) => r.board,

@@ -11,7 +11,7 @@ use icn_model::{Dialect, IcnForm, IcnStyle};
 
 use crate::cli::FromDialect;
 use crate::cmd::Outcome;
-use crate::document::read_game;
+use crate::document::read_whole_game;
 use crate::input::InputArg;
 
 /// Options of `icn replay`.
@@ -36,21 +36,8 @@ pub struct Args {
 /// # Errors
 /// I/O failures.
 pub fn run(args: &Args) -> anyhow::Result<Outcome> {
-    let input = args.input.open()?;
-    let origin = input.origin.clone();
-    let text = match input.read_text()? {
-        Ok(t) => t,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return Ok(Outcome::Invalid);
-        }
-    };
-    let game = match read_game(&text, args.from_dialect.into()) {
-        Ok((g, _)) => g,
-        Err(e) => {
-            eprintln!("{}", e.render(&origin, &text));
-            return Ok(Outcome::Invalid);
-        }
+    let Some((game, origin)) = read_whole_game(&args.input, args.from_dialect.into())? else {
+        return Ok(Outcome::Invalid);
     };
     let replay = match icn_movegen::replay(&game, args.at) {
         Ok(r) => r,
