@@ -23,6 +23,22 @@ pub struct MoveText {
     pub check: Option<CheckMark>,
 }
 
+impl MoveText {
+    /// `O-O` (toward +x) or `O-O-O` (toward −x), written alike in SAN and in
+    /// the SAN-like notation; `None` for anything else.
+    pub fn castling(core: &str, check: Option<CheckMark>) -> Option<MoveText> {
+        let east = match core {
+            "O-O" => true,
+            "O-O-O" => false,
+            _ => return None,
+        };
+        Some(MoveText {
+            action: Action::Castle { east },
+            check,
+        })
+    }
+}
+
 /// Castling or a normal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {

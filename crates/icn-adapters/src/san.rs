@@ -81,19 +81,10 @@ pub fn parse_san(text: &str) -> Result<MoveText, ParseSanError> {
         at,
         message,
     };
+    if let Some(castle) = MoveText::castling(core, check) {
+        return Ok(castle);
+    }
     match core {
-        "O-O" => {
-            return Ok(MoveText {
-                action: Action::Castle { east: true },
-                check,
-            });
-        }
-        "O-O-O" => {
-            return Ok(MoveText {
-                action: Action::Castle { east: false },
-                check,
-            });
-        }
         _ if core.starts_with("0-0") => {
             return Err(bad(
                 0,

@@ -128,20 +128,8 @@ impl P<'_> {
 /// ```
 pub fn parse_sanlike(text: &str) -> Result<MoveText, ParseSanLikeError> {
     let (core, check) = strip_suffixes(text);
-    match core {
-        "O-O" => {
-            return Ok(MoveText {
-                action: Action::Castle { east: true },
-                check,
-            });
-        }
-        "O-O-O" => {
-            return Ok(MoveText {
-                action: Action::Castle { east: false },
-                check,
-            });
-        }
-        _ => {}
+    if let Some(castle) = MoveText::castling(core, check) {
+        return Ok(castle);
     }
     let mut p = P {
         s: core,
