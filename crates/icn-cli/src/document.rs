@@ -163,16 +163,41 @@ fn offset_of(source: &str, line: usize, column: usize) -> usize {
             .map_or(rest.len(), |(i, _)| i)
 }
 
+/// A whole input read as one game, with what messages about it need.
+pub struct WholeGame {
+    /// The game.
+    pub game: Game,
+    /// The input's name for messages (`<stdin>` for standard input).
+    pub origin: String,
+    /// The text it was read from.
+    pub text: String,
+    /// Whether that text was ICN or JSON.
+    pub format: Format,
+}
+
+impl WholeGame {
+    /// Where move `index` (0-based) of an ICN game was written, rendered
+    /// compiler-style with `message`; `None` for JSON input.
+    pub fn render_at_move(&self, index: usize, message: &str) -> Option<String> {
+        if self.format != Format::Icn {
+            return None;
+        }
+        let doc = icn_syntax::parse(&self.text, Dialect::Auto).ok()?;
+        let span = doc.moves.get(index)?.span;
+        Some(icn_syntax::Diagnostic::new(span, message).render(&self.origin, &self.text))
+    }
+}
+
 /// Reads the whole of `input` as one game (ICN or JSON long form). On a bad
 /// document the problems are printed on standard error, compiler-style, and
-/// `None` comes back; otherwise the game and the input's name for messages.
+/// `None` comes back.
 ///
 /// # Errors
 /// Reading the input failed.
 pub fn read_whole_game(
     input: &crate::input::InputArg,
     dialect: Dialect,
-) -> anyhow::Result<Option<(Game, String)>> {
+) -> anyhow::Result<Option<WholeGame>> {
     let input = input.open()?;
     let origin = input.origin.clone();
     let text = match input.read_text()? {
@@ -183,7 +208,12 @@ pub fn read_whole_game(
         }
     };
     match read_game(&text, dialect) {
-        Ok((game, _)) => Ok(Some((game, origin))),
+        Ok((game, format)) => Ok(Some(WholeGame {
+            game,
+            origin,
+            text,
+            format,
+        })),
         Err(e) => {
             eprintln!("{}", e.render(&origin, &text));
             Ok(None)

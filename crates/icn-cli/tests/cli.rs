@@ -276,3 +276,22 @@ fn lines_refuses_output_that_would_span_several_lines() {
         r.stderr
     );
 }
+
+#[test]
+fn replay_points_at_the_first_illegal_move_in_the_text() {
+    let game = "w 0/100 (8|1) K5,1+|k5,8+|N2,1|R1,1\n5,1>5,2|5,8>5,7\n2,1>2,5";
+    let run = icn(&["replay", "-"], game);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("error: move 2, 2,1>2,5: a knight on 2,1 cannot reach 2,5"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("--> <stdin>:3:1"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("3 | 2,1>2,5\n  | ^^^^^^^"),
+        "{}",
+        run.stderr
+    );
+}

@@ -37,9 +37,10 @@ fn squares(v: &[Sq]) -> Vec<String> {
 /// # Errors
 /// I/O failures.
 pub fn run(args: &Args) -> anyhow::Result<Outcome> {
-    let Some((game, origin)) = read_whole_game(&args.input, args.from_dialect.into())? else {
+    let Some(whole) = read_whole_game(&args.input, args.from_dialect.into())? else {
         return Ok(Outcome::Invalid);
     };
+    let (game, origin) = (&whole.game, &whole.origin);
     let mut b = match icn_movegen::replay(&game, None) {
         Ok(r) => r.board,
         Err(e) => {

@@ -36,13 +36,23 @@ pub struct Args {
 /// # Errors
 /// I/O failures.
 pub fn run(args: &Args) -> anyhow::Result<Outcome> {
-    let Some((game, origin)) = read_whole_game(&args.input, args.from_dialect.into())? else {
+    let Some(whole) = read_whole_game(&args.input, args.from_dialect.into())? else {
         return Ok(Outcome::Invalid);
     };
-    let replay = match icn_movegen::replay(&game, args.at) {
+    let (game, origin) = (&whole.game, &whole.origin);
+    let replay = match icn_movegen::replay(game, args.at) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("{origin}: {e}");
+            let at_move = match &e {
+                icn_movegen::ReplayError::Move { ply, .. } => {
+                    whole.render_at_move(*ply, &e.to_string())
+                }
+                _ => None,
+            };
+            match at_move {
+                Some(rendered) => eprintln!("{rendered}"),
+                None => eprintln!("{origin}: {e}"),
+            }
             return Ok(Outcome::Invalid);
         }
     };
@@ -50,7 +60,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         form: IcnForm::Full,
         dialect: Dialect::Site,
     };
-    let position = replay.as_game(&game).to_icn(style)?;
+    let position = replay.as_game(game).to_icn(style)?;
     let (result, termination) = match replay.end {
         Some(end) => (end.result(), end.termination.word()),
         None => ("*".to_string(), "none"),
