@@ -41,7 +41,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         return Ok(Outcome::Invalid);
     };
     let (game, origin) = (&whole.game, &whole.origin);
-    let mut b = match icn_movegen::replay(&game, None) {
+    let mut b = match icn_movegen::replay(game, None) {
         Ok(r) => r.board,
         Err(e) => {
             eprintln!("{origin}: {e}");
