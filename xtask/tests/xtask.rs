@@ -27,22 +27,25 @@ fn case_of(path: PathBuf) -> Case {
     }
 }
 
+/// Runs one `icn` corpus case in quick mode; panics with what differs.
+fn run_icn_case(path: PathBuf) {
+    let case = case_of(path);
+    let quick = RunOptions {
+        bless: false,
+        quick: true,
+    };
+    if let Err(why) = corpus::icn::CORPUS.run(&case, quick) {
+        panic!("{}: {why}", case.name);
+    }
+}
+
 #[rstest]
 fn icn_ok_case(
     #[base_dir = ".."]
     #[files("fixtures/icn/ok/*.icn")]
     path: PathBuf,
 ) {
-    let case = case_of(path);
-    if let Err(why) = corpus::icn::CORPUS.run(
-        &case,
-        RunOptions {
-            bless: false,
-            quick: true,
-        },
-    ) {
-        panic!("{}: {why}", case.name);
-    }
+    run_icn_case(path);
 }
 
 #[rstest]
@@ -51,16 +54,7 @@ fn icn_err_case(
     #[files("fixtures/icn/err/*.icn")]
     path: PathBuf,
 ) {
-    let case = case_of(path);
-    if let Err(why) = corpus::icn::CORPUS.run(
-        &case,
-        RunOptions {
-            bless: false,
-            quick: true,
-        },
-    ) {
-        panic!("{}: {why}", case.name);
-    }
+    run_icn_case(path);
 }
 
 #[rstest]
@@ -69,16 +63,7 @@ fn icn_err_json_case(
     #[files("fixtures/icn/err-json/*.json")]
     path: PathBuf,
 ) {
-    let case = case_of(path);
-    if let Err(why) = corpus::icn::CORPUS.run(
-        &case,
-        RunOptions {
-            bless: false,
-            quick: true,
-        },
-    ) {
-        panic!("{}: {why}", case.name);
-    }
+    run_icn_case(path);
 }
 
 /// Every registered corpus passes in quick mode, so a new corpus is tested

@@ -59,25 +59,7 @@ pub fn fixtures_dir(corpus: &str) -> PathBuf {
 /// # Errors
 /// When a directory cannot be read.
 pub fn list_cases(root: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut out = Vec::new();
-    for sub in ["ok", "err"] {
-        let dir = root.join(sub);
-        if !dir.is_dir() {
-            continue;
-        }
-        for entry in fs::read_dir(&dir)? {
-            let path = entry?.path();
-            if path
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| INPUTS.contains(&e))
-            {
-                out.push(path);
-            }
-        }
-    }
-    out.sort();
-    Ok(out)
+    icn_rules::conformance::list_inputs(root, &INPUTS)
 }
 
 /// The style fixtures write ICN in.

@@ -40,6 +40,16 @@ pub fn fixtures_dir() -> PathBuf {
 /// # Errors
 /// When a directory cannot be read.
 pub fn list_cases(root: &Path) -> std::io::Result<Vec<PathBuf>> {
+    list_inputs(root, &INPUTS)
+}
+
+/// The files under `root/ok` and `root/err` whose extension is one of
+/// `extensions`, sorted (shared by every fixture corpus of the form
+/// `<corpus>/ok|err/NAME.EXT`).
+///
+/// # Errors
+/// When a directory cannot be read.
+pub fn list_inputs(root: &Path, extensions: &[&str]) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
     for sub in ["ok", "err"] {
         let dir = root.join(sub);
@@ -51,7 +61,7 @@ pub fn list_cases(root: &Path) -> std::io::Result<Vec<PathBuf>> {
             if path
                 .extension()
                 .and_then(|e| e.to_str())
-                .is_some_and(|e| INPUTS.contains(&e))
+                .is_some_and(|e| extensions.contains(&e))
             {
                 out.push(path);
             }

@@ -66,25 +66,14 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             t.name()
         );
     }
-    let input = args.input.open()?;
     if args.lines {
-        return run_lines(args, input);
+        return run_lines(args, args.input.open()?);
     }
-    let origin = input.origin.clone();
-    let text = match input.read_text()? {
-        Ok(text) => text,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return Ok(Outcome::Invalid);
-        }
+    let Some(whole) = crate::document::read_whole_game(&args.input, args.from_dialect.into())?
+    else {
+        return Ok(Outcome::Invalid);
     };
-    let (game, format) = match read_game(&text, args.from_dialect.into()) {
-        Ok(read) => read,
-        Err(e) => {
-            eprintln!("{}", e.render(&origin, &text));
-            return Ok(Outcome::Invalid);
-        }
-    };
+    let (game, format, origin) = (whole.game, whole.format, whole.origin);
     let writer = args.writer(format, true);
     let mut out = Vec::new();
     if let Err(e) = writer.write(&game, &mut out) {
