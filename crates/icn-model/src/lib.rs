@@ -4,6 +4,7 @@
 //! * [`Int`], [`Coord`], [`Player`], [`PieceKind`], [`Piece`]: the vocabulary.
 //! * [`Position`], [`GameRules`], [`Annotations`], [`Game`], [`Move`]: what an ICN text says.
 //! * [`lower()`]: syntax tree → model with semantic checks; [`to_ast()`]: back.
+//! * [`lower_with()`] and [`SanLikeResolver`]: games with SAN-like moves, resolved above the model.
 //! * [`json`]: the JSON long form.
 
 mod coord;
@@ -15,6 +16,7 @@ mod piece;
 mod player;
 mod position;
 mod rules;
+mod sanlike;
 mod to_ast;
 pub mod validate;
 
@@ -22,11 +24,12 @@ pub use coord::Coord;
 pub use game::{CheckMark, Clock, Game, Move};
 pub use icn_syntax::{Dialect, Layout, ParseError, WriteError};
 pub use int::{Int, ParseIntError};
-pub use lower::lower;
+pub use lower::{lower, lower_with};
 pub use piece::{Piece, PieceCodeError, PieceKind};
 pub use player::Player;
 pub use position::{MoveRule, PlacedPiece, Position};
 pub use rules::{Annotations, GameRules, Promotion, Ray, WinCondition, WorldBorder};
+pub use sanlike::{RefuseSanLike, SanLikeError, SanLikeResolver};
 pub use to_ast::{IcnForm, to_ast};
 
 /// How to write a game as ICN text.
@@ -53,8 +56,27 @@ impl Game {
     /// assert!(e.diagnostics[0].message.contains("occupied twice"));
     /// ```
     pub fn parse(text: &str, dialect: Dialect) -> Result<Game, ParseError> {
+        Game::parse_with(text, dialect, &mut RefuseSanLike)
+    }
+
+    /// Parses and lowers an ICN position or game, resolving SAN-like moves
+    /// with `resolver` (icn-adapters has one that knows the legal moves).
+    ///
+    /// # Errors
+    /// As [`Game::parse`], and the first SAN-like move that does not resolve.
+    ///
+    /// ```
+    /// use icn_model::{Dialect, Game, RefuseSanLike};
+    /// let e = Game::parse_with("w K5,1|k5,8 K5,2", Dialect::Auto, &mut RefuseSanLike);
+    /// assert!(e.unwrap_err().diagnostics[0].message.contains("SAN-like"));
+    /// ```
+    pub fn parse_with(
+        text: &str,
+        dialect: Dialect,
+        resolver: &mut dyn SanLikeResolver,
+    ) -> Result<Game, ParseError> {
         let doc = icn_syntax::parse(text, dialect)?;
-        lower(&doc).map_err(|diagnostics| ParseError { diagnostics })
+        lower_with(&doc, resolver).map_err(|diagnostics| ParseError { diagnostics })
     }
 
     /// Writes the game as ICN text.

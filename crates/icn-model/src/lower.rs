@@ -9,10 +9,13 @@
 //! world border whose sides cross or that leaves a piece outside; a metadata
 //! name given twice; JSON properties that are not what they must be
 //! (`slideLimit` a non-negative integer, `cannotPassTurn` a boolean); a clock
-//! stamp that is not `H:MM:SS.D`.
+//! stamp that is not `H:MM:SS.D`. SAN-like moves are resolved by a
+//! [`SanLikeResolver`] once everything else is sound ([`lower_with`]).
 
 use ahash::AHashSet;
-use icn_syntax::{self as syn, Diagnostic, FieldKind, Span};
+use icn_syntax::{self as syn, Diagnostic, FieldKind, MoveBody, Span};
+
+use crate::sanlike::{RefuseSanLike, SanLikeError, SanLikeResolver};
 
 use crate::validate::{Subject, validate};
 use crate::{
@@ -20,18 +23,39 @@ use crate::{
     WinCondition, WorldBorder,
 };
 
-/// Lowers a parsed document.
+/// Lowers a parsed document. SAN-like moves are refused (see
+/// [`RefuseSanLike`]); [`lower_with`] resolves them.
 ///
 /// # Errors
 /// Every semantic problem, each with the span it is about.
 pub fn lower(doc: &syn::Document<'_>) -> Result<Game, Vec<Diagnostic>> {
+    lower_with(doc, &mut RefuseSanLike)
+}
+
+/// Lowers a parsed document, asking `resolver` which move each SAN-like
+/// move is. It is asked only when the rest of the document is sound, in move
+/// order, and not after its first refusal.
+///
+/// # Errors
+/// Every semantic problem, each with the span it is about; or the first
+/// SAN-like move that does not resolve, at the move the resolver names.
+pub fn lower_with(
+    doc: &syn::Document<'_>,
+    resolver: &mut dyn SanLikeResolver,
+) -> Result<Game, Vec<Diagnostic>> {
     let mut cx = Lowering::default();
-    let game = cx.document(doc);
+    let mut game = cx.document(doc);
     if cx.errors.is_empty() {
         for problem in validate(&game) {
             let span = subject_span(doc, problem.subject);
             cx.err(span, problem.message);
         }
+    }
+    if cx.errors.is_empty()
+        && let Err(e) = resolve_sanlike(doc, &mut game, resolver)
+    {
+        let span = doc.moves.get(e.ply).map_or(doc.span, |m| m.span);
+        cx.err(span, e.message);
     }
     if cx.errors.is_empty() {
         Ok(game)
@@ -39,6 +63,32 @@ pub fn lower(doc: &syn::Document<'_>) -> Result<Game, Vec<Diagnostic>> {
         cx.errors.sort_by_key(|d| d.span.start);
         Err(cx.errors)
     }
+}
+
+/// Replaces the placeholders of SAN-like moves with what `resolver` says,
+/// showing it the moves before each one.
+fn resolve_sanlike(
+    doc: &syn::Document<'_>,
+    game: &mut Game,
+    resolver: &mut dyn SanLikeResolver,
+) -> Result<(), SanLikeError> {
+    if doc.moves.iter().all(|m| m.coordinates().is_some()) {
+        return Ok(());
+    }
+    let moves = std::mem::take(&mut game.moves);
+    game.moves.reserve(moves.len());
+    for (entry, mut mv) in doc.moves.iter().zip(moves) {
+        if let MoveBody::SanLike(text) = &entry.body {
+            let found = resolver.resolve(game, &text.text)?;
+            mv.from = found.from;
+            mv.to = found.to;
+            mv.promotion = found.promotion;
+            mv.piece = found.piece;
+            mv.capture = found.capture;
+        }
+        game.moves.push(mv);
+    }
+    Ok(())
 }
 
 #[derive(Default)]
@@ -279,11 +329,16 @@ impl Lowering {
         out
     }
 
+    /// The move; a SAN-like one gets placeholder squares until it is resolved.
     fn game_move(&mut self, m: &syn::MoveEntry<'_>) -> Move {
-        let mut mv = Move::new(self.coord(&m.from), self.coord(&m.to));
-        mv.piece = m.piece.as_ref().and_then(|c| self.piece(c));
-        mv.promotion = m.promotion.as_ref().and_then(|p| self.piece(&p.code));
-        mv.capture = m.capture;
+        let mut mv = Move::new(Coord::default(), Coord::default());
+        if let Some(c) = m.coordinates() {
+            mv.from = self.coord(&c.from);
+            mv.to = self.coord(&c.to);
+            mv.piece = c.piece.as_ref().and_then(|code| self.piece(code));
+            mv.promotion = c.promotion.as_ref().and_then(|p| self.piece(&p.code));
+            mv.capture = c.capture;
+        }
         mv.check = m.check;
         mv.glyph = m.glyph.as_ref().map(|g| g.to_string());
         for c in &m.comments {

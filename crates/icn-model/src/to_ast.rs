@@ -283,17 +283,19 @@ fn game_move(m: &Move, form: IcnForm, dialect: Dialect) -> syn::MoveEntry<'stati
         }
     }
     syn::MoveEntry {
-        piece: m.piece.filter(|_| keep).map(|p| code(p.code())),
-        from: coord(&m.from),
-        capture: keep && m.capture,
-        to: coord(&m.to),
-        promotion: m.promotion.map(|p| syn::Promotion {
-            code: code(p.code()),
-            style: if dialect == Dialect::Spec {
-                syn::PromotionStyle::Attached
-            } else {
-                syn::PromotionStyle::Equals
-            },
+        body: syn::MoveBody::Coordinates(syn::CoordinateMove {
+            piece: m.piece.filter(|_| keep).map(|p| code(p.code())),
+            from: coord(&m.from),
+            capture: keep && m.capture,
+            to: coord(&m.to),
+            promotion: m.promotion.map(|p| syn::Promotion {
+                code: code(p.code()),
+                style: if dialect == Dialect::Spec {
+                    syn::PromotionStyle::Attached
+                } else {
+                    syn::PromotionStyle::Equals
+                },
+            }),
         }),
         check: m.check.filter(|_| keep),
         glyph: m.glyph.clone().filter(|_| keep).map(Cow::Owned),

@@ -301,6 +301,41 @@ pub struct Comment<'a> {
 /// One move of a game with everything written around it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveEntry<'a> {
+    /// The move itself: coordinates, or SAN-like text.
+    pub body: MoveBody<'a>,
+    /// `+` or `#`, if written.
+    pub check: Option<CheckMark>,
+    /// Annotation glyphs such as `!?`, if written.
+    pub glyph: Option<Cow<'a, str>>,
+    /// Comments after the move.
+    pub comments: Vec<Comment<'a>>,
+    /// The move itself (without comments).
+    pub span: Span,
+}
+
+impl<'a> MoveEntry<'a> {
+    /// The coordinates, unless the move was written SAN-like.
+    pub fn coordinates(&self) -> Option<&CoordinateMove<'a>> {
+        match &self.body {
+            MoveBody::Coordinates(c) => Some(c),
+            MoveBody::SanLike(_) => None,
+        }
+    }
+}
+
+/// How a move names what it does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // coordinates are the common case: boxing them would allocate per move
+pub enum MoveBody<'a> {
+    /// Start and destination squares: `4,2>4,4`, `P4,5x3,6=Q`.
+    Coordinates(CoordinateMove<'a>),
+    /// The SAN-like notation of `docs/san-like.md`: `N3,4`, `5x6,8=Q`, `O-O`.
+    SanLike(SanLikeText<'a>),
+}
+
+/// A move written with its start and destination squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CoordinateMove<'a> {
     /// The moving piece, in long form.
     pub piece: Option<PieceCode<'a>>,
     /// Start square.
@@ -311,12 +346,16 @@ pub struct MoveEntry<'a> {
     pub to: Coord<'a>,
     /// Promotion, if any.
     pub promotion: Option<Promotion<'a>>,
-    /// `+` or `#`, if written.
-    pub check: Option<CheckMark>,
-    /// Annotation glyphs such as `!?`, if written.
-    pub glyph: Option<Cow<'a, str>>,
-    /// Comments after the move.
-    pub comments: Vec<Comment<'a>>,
-    /// The move itself (without comments).
+}
+
+/// A move in the SAN-like notation, without its check mark and glyphs
+/// (`Nx3,4`, `R,5-5,0`, `5x6,8=Q`, `O-O-O`). The grammar has checked its
+/// shape; which move it names depends on the position, so it is resolved
+/// above the syntax (icn-adapters), where the legal moves are known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SanLikeText<'a> {
+    /// The text.
+    pub text: Cow<'a, str>,
+    /// Where it was written.
     pub span: Span,
 }

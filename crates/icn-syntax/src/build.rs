@@ -299,13 +299,45 @@ pub(crate) fn piece(text: &str, at: usize) -> PieceEntry<'_> {
 }
 
 fn movetext<'a>(p: P<'a>, doc: &mut Document<'a>, errors: &mut Vec<Diagnostic>) {
+    // With no piece list, `1,1|k3,3` is a position whose codes are missing,
+    // not SAN-like moves (which need a position to be played in).
+    let mut sanlike_allowed = !doc.pieces.is_empty();
     for item in p.into_inner() {
-        match item.as_rule() {
+        let rule = item.as_rule();
+        if !sanlike_allowed && matches!(rule, Rule::sanlike_move | Rule::bad_sanlike) {
+            errors.push(Diagnostic::new(
+                span(&item),
+                format!(
+                    "expected a piece such as `K3,4`, found `{}`: a piece needs its code, \
+                     and SAN-like moves need a piece list before them",
+                    item.as_str()
+                ),
+            ));
+            sanlike_allowed = true; // said once
+            continue;
+        }
+        match rule {
             Rule::unclosed_comment => errors.push(Diagnostic::new(
                 Span::new(item.as_span().start(), item.as_span().start() + 1),
                 "comment is not closed: expected `}` before the end of the text",
             )),
             Rule::game_move => doc.moves.push(game_move(item)),
+            Rule::sanlike_move => doc.moves.push(sanlike_move(item)),
+            Rule::bad_sanlike => errors.push(Diagnostic::new(
+                span(&item),
+                format!(
+                    "SAN-like moves write piece codes in capitals whoever moves: `{}`, not `{}`",
+                    item.as_str().to_ascii_uppercase().replace('X', "x"),
+                    item.as_str()
+                ),
+            )),
+            Rule::bad_move => errors.push(Diagnostic::new(
+                span(&item),
+                format!(
+                    "expected a move such as `5,2>5,4` or a SAN-like move such as `N3,4`, found `{}`",
+                    item.as_str()
+                ),
+            )),
             Rule::comment => {
                 let c = comment(item);
                 match doc.moves.last_mut() {
@@ -330,23 +362,20 @@ fn comment(p: P<'_>) -> Comment<'_> {
 
 fn game_move(p: P<'_>) -> MoveEntry<'_> {
     let sp = span(&p);
-    let mut m = MoveEntry {
+    let mut c = CoordinateMove {
         piece: None,
         from: split_coord("0,0", 0),
         capture: false,
         to: split_coord("0,0", 0),
         promotion: None,
-        check: None,
-        glyph: None,
-        comments: Vec::new(),
-        span: sp,
     };
+    let mut rest = Vec::new();
     for part in p.into_inner() {
         match part.as_rule() {
-            Rule::move_piece => m.piece = Some(piece_code(part)),
-            Rule::move_from => m.from = coord(part),
-            Rule::move_kind => m.capture = part.as_str() == "x",
-            Rule::move_to => m.to = coord(part),
+            Rule::move_piece => c.piece = Some(piece_code(part)),
+            Rule::move_from => c.from = coord(part),
+            Rule::move_kind => c.capture = part.as_str() == "x",
+            Rule::move_to => c.to = coord(part),
             Rule::promotion => {
                 let inner = first(part);
                 let style = if inner.as_rule() == Rule::promotion_letters {
@@ -354,11 +383,41 @@ fn game_move(p: P<'_>) -> MoveEntry<'_> {
                 } else {
                     PromotionStyle::Equals
                 };
-                m.promotion = Some(Promotion {
+                c.promotion = Some(Promotion {
                     code: piece_code(inner),
                     style,
                 });
             }
+            _ => rest.push(part),
+        }
+    }
+    move_entry(MoveBody::Coordinates(c), rest, sp)
+}
+
+fn sanlike_move(p: P<'_>) -> MoveEntry<'_> {
+    let sp = span(&p);
+    let mut parts = p.into_inner();
+    let text = parts
+        .next()
+        .expect("grammar: a SAN-like move starts with its text");
+    let body = MoveBody::SanLike(SanLikeText {
+        span: span(&text),
+        text: Cow::Borrowed(text.as_str()),
+    });
+    move_entry(body, parts.collect(), sp)
+}
+
+/// A move entry with the check mark and glyphs among `suffixes`.
+fn move_entry<'a>(body: MoveBody<'a>, suffixes: Vec<P<'a>>, span: Span) -> MoveEntry<'a> {
+    let mut m = MoveEntry {
+        body,
+        check: None,
+        glyph: None,
+        comments: Vec::new(),
+        span,
+    };
+    for part in suffixes {
+        match part.as_rule() {
             Rule::check_mark => {
                 m.check = Some(if part.as_str() == "#" {
                     CheckMark::Checkmate

@@ -111,7 +111,7 @@ fn check_spec(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
     for p in &doc.pieces {
         prefix_check(&p.code, out);
     }
-    for m in &doc.moves {
+    for m in doc.moves.iter().filter_map(MoveEntry::coordinates) {
         if let Some(c) = &m.piece {
             prefix_check(c, out);
         }
@@ -160,7 +160,7 @@ fn check_site(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
             }
         }
     }
-    for m in &doc.moves {
+    for m in doc.moves.iter().filter_map(MoveEntry::coordinates) {
         if let Some(p) = m
             .promotion
             .as_ref()

@@ -428,11 +428,13 @@ impl<'a> Fast<'a> {
         }
         Some((
             MoveEntry {
-                piece,
-                from,
-                capture,
-                to,
-                promotion,
+                body: MoveBody::Coordinates(CoordinateMove {
+                    piece,
+                    from,
+                    capture,
+                    to,
+                    promotion,
+                }),
                 check,
                 glyph,
                 comments: Vec::new(),
@@ -580,6 +582,10 @@ pub(crate) fn parse_fast(text: &str) -> Option<Document<'_>> {
             }
         }
         p = q;
+        // Moves are set apart from the piece list by a blank.
+        if p < len && !is_ws(f.at(p)) {
+            return None;
+        }
     }
     p = f.skip_ws(p);
     if let Some((first, mut q)) = f.item(p) {

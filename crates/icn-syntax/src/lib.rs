@@ -67,7 +67,7 @@ impl std::error::Error for ParseError {}
 /// let doc = parse("w 0/100 (8|1) K5,1+|k5,8+|P1,2+ 1,2>1,4", Dialect::Auto).unwrap();
 /// assert_eq!(doc.pieces.len(), 3);
 /// assert!(matches!(doc.fields[1].kind, FieldKind::MoveRule { .. }));
-/// assert_eq!(doc.moves[0].to.y.text, "4");
+/// assert_eq!(doc.moves[0].coordinates().unwrap().to.y.text, "4");
 /// let err = parse("w K5,1|k5,8>", Dialect::Auto).unwrap_err();
 /// assert!(err.diagnostics[0].message.starts_with("expected"));
 /// ```

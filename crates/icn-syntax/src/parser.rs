@@ -120,6 +120,12 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::ray => "a ray `x,y>dx,dy`",
         Rule::piece_list | Rule::piece => "a piece such as `K3,4`",
         Rule::movetext | Rule::game_move => "a move such as `4,2>4,4`",
+        Rule::sanlike_move | Rule::sanlike_text | Rule::sanlike_squares => {
+            "a SAN-like move such as `N3,4`"
+        }
+        Rule::sanlike_code => "a piece code in capitals",
+        Rule::bad_sanlike | Rule::bad_move => "a SAN-like move such as `N3,4`",
+        Rule::sanlike_from => "a start column, row or square",
         Rule::move_number => "a move number",
         Rule::ellipsis => "`...`",
         Rule::move_from | Rule::move_to | Rule::coord => "a square `x,y`",

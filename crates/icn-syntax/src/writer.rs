@@ -283,6 +283,33 @@ fn write_comment(out: &mut String, c: &Comment<'_>) {
 }
 
 fn write_move(out: &mut String, m: &MoveEntry<'_>, dialect: Dialect, pretty: bool) {
+    // SAN-like moves are one token, check mark included, as in SAN.
+    let pretty_suffix = pretty && m.coordinates().is_some();
+    match &m.body {
+        MoveBody::Coordinates(c) => write_coordinates(out, c, dialect, pretty),
+        MoveBody::SanLike(t) => out.push_str(&t.text),
+    }
+    if let Some(c) = m.check {
+        if pretty_suffix {
+            out.push(' ');
+        }
+        out.push(if c == CheckMark::Check { '+' } else { '#' });
+    }
+    if let Some(g) = &m.glyph {
+        if pretty_suffix {
+            out.push(' ');
+        }
+        out.push_str(g);
+    }
+    for c in &m.comments {
+        if pretty {
+            out.push(' ');
+        }
+        write_comment(out, c);
+    }
+}
+
+fn write_coordinates(out: &mut String, m: &CoordinateMove<'_>, dialect: Dialect, pretty: bool) {
     if let Some(p) = &m.piece {
         out.push_str(&p.text);
     }
@@ -301,24 +328,6 @@ fn write_move(out: &mut String, m: &MoveEntry<'_>, dialect: Dialect, pretty: boo
             out.push('=');
         }
         out.push_str(&p.code.text);
-    }
-    if let Some(c) = m.check {
-        if pretty {
-            out.push(' ');
-        }
-        out.push(if c == CheckMark::Check { '+' } else { '#' });
-    }
-    if let Some(g) = &m.glyph {
-        if pretty {
-            out.push(' ');
-        }
-        out.push_str(g);
-    }
-    for c in &m.comments {
-        if pretty {
-            out.push(' ');
-        }
-        write_comment(out, c);
     }
 }
 

@@ -24,12 +24,23 @@ fn spec_long_form_game() {
     assert_eq!(doc.pieces.len(), 4);
     assert_eq!(doc.moves.len(), 12);
     let m = &doc.moves[4];
+    assert_eq!(m.comments.len(), 0);
+    let m = m.coordinates().unwrap();
     assert_eq!(m.piece.as_ref().unwrap().text, "P");
     assert!(m.capture);
-    assert_eq!(m.comments.len(), 0);
     assert_eq!(doc.moves[2].comments[0].text, "White captures en passant");
     assert_eq!(doc.moves[7].check, Some(CheckMark::Check));
-    assert_eq!(doc.moves[6].promotion.as_ref().unwrap().code.text, "Q");
+    assert_eq!(
+        doc.moves[6]
+            .coordinates()
+            .unwrap()
+            .promotion
+            .as_ref()
+            .unwrap()
+            .code
+            .text,
+        "Q"
+    );
     assert_eq!(doc.moves[5].glyph.as_deref(), Some("?"));
     assert_eq!(doc.moves[11].check, Some(CheckMark::Checkmate));
 }
@@ -38,12 +49,13 @@ fn spec_long_form_game() {
 fn spec_move_forms() {
     let doc = parse("K1,1|k3,3 12. P-5,6x-6,7 =R+ !? {Interesting underpromotion} 1. ... q-8,2x-6,0 # {Game over}", Dialect::Spec).unwrap();
     assert_eq!(doc.moves.len(), 2);
-    assert_eq!(doc.moves[0].from.x.text, "-5");
+    let [first, second] = [0, 1].map(|i| doc.moves[i].coordinates().unwrap());
+    assert_eq!(first.from.x.text, "-5");
     assert_eq!(
-        doc.moves[0].promotion.as_ref().unwrap().style,
+        first.promotion.as_ref().unwrap().style,
         PromotionStyle::Equals
     );
-    assert_eq!(doc.moves[1].piece.as_ref().unwrap().text, "q");
+    assert_eq!(second.piece.as_ref().unwrap().text, "q");
 }
 
 #[test]
@@ -118,6 +130,80 @@ fn fast_path_takes_common_lines() {
         assert_eq!(
             parse(text, Dialect::Auto).unwrap(),
             parse_grammar_only(text, Dialect::Auto).unwrap()
+        );
+    }
+}
+
+/// The SAN-like text of move `i`, or `None` for a coordinate move.
+fn sanlike(doc: &icn_syntax::Document<'_>, i: usize) -> Option<String> {
+    match &doc.moves[i].body {
+        MoveBody::SanLike(t) => Some(t.text.to_string()),
+        MoveBody::Coordinates(_) => None,
+    }
+}
+
+#[test]
+fn sanlike_moves_in_movetext() {
+    let text = "w K5,1|k5,8|R1,1|P4,2 1. R1,8+ K5,7 2. 4,4 {push} ... O-O-O#!? | N5-3,4 R,5x5,0=Q 5x6,8=AM";
+    let doc = parse(text, Dialect::Auto).unwrap();
+    let texts: Vec<_> = (0..doc.moves.len()).map(|i| sanlike(&doc, i)).collect();
+    let want = [
+        "R1,8",
+        "K5,7",
+        "4,4",
+        "O-O-O",
+        "N5-3,4",
+        "R,5x5,0=Q",
+        "5x6,8=AM",
+    ];
+    assert_eq!(texts, want.map(|t| Some(t.to_string())));
+    assert_eq!(doc.moves[0].check, Some(CheckMark::Check));
+    assert_eq!(doc.moves[2].comments[0].text, "push");
+    assert_eq!(doc.moves[3].check, Some(CheckMark::Checkmate));
+    assert_eq!(doc.moves[3].glyph.as_deref(), Some("!?"));
+    let MoveBody::SanLike(t) = &doc.moves[4].body else {
+        panic!("a SAN-like move")
+    };
+    assert_eq!(&text[t.span.start..t.span.end], "N5-3,4");
+    // Written back as read, on one line and pretty.
+    let summary = |d: &icn_syntax::Document<'_>| -> Vec<String> {
+        (0..d.moves.len())
+            .map(|i| {
+                let m = &d.moves[i];
+                let comments: Vec<&str> = m.comments.iter().map(|c| c.text.as_ref()).collect();
+                format!(
+                    "{:?} {:?} {:?} {comments:?}",
+                    sanlike(d, i),
+                    m.check,
+                    m.glyph
+                )
+            })
+            .collect()
+    };
+    for layout in [Layout::Line, Layout::Pretty] {
+        let options = WriteOptions {
+            layout,
+            ..WriteOptions::default()
+        };
+        let written = write(&doc, options).unwrap();
+        let back = parse(&written, Dialect::Auto).unwrap();
+        assert_eq!(summary(&back), summary(&doc), "{written}");
+    }
+}
+
+#[test]
+fn sanlike_shapes_that_are_refused() {
+    for (text, expected) in [
+        ("w K5,1|k5,8 n3,4", "SAN-like move"),
+        ("w K5,1|k5,8 N3,4x", "SAN-like move"),
+        ("w K5,1|k5,8 N5", "SAN-like move"),
+        ("w K5,1|k5,8 O-O-O-O", "SAN-like move"),
+        ("w K5,1|k5,8 N3,4=", "SAN-like move"),
+    ] {
+        let err = parse(text, Dialect::Auto).unwrap_err();
+        assert!(
+            err.diagnostics[0].message.contains(expected),
+            "{text}: {err}"
         );
     }
 }

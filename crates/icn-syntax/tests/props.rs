@@ -32,6 +32,10 @@ fn icn_soup() -> impl Strategy<Value = String> {
             Just("Rays:".to_string()),
             Just("{\"slideLimit\": 7}".to_string()),
             Just("…".to_string()),
+            Just("O-O".to_string()),
+            Just("AM".to_string()),
+            Just("N3,4".to_string()),
+            Just("R,5-".to_string()),
         ],
         0..40,
     )
