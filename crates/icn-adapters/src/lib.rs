@@ -5,6 +5,7 @@
 //! * [`fen_icn`]: FEN ↔ ICN with the 8×8 "Chess" rules.
 //! * [`notation`]: what SAN and the SAN-like notation share (resolving and describing moves).
 //! * [`san`]: Standard Algebraic Notation; [`sanlike`]: the SAN-like notation of the unbounded board.
+//! * [`sanlike_game`]: ICN games with SAN-like moves, read ([`sanlike_game::read_game`]) and written.
 //! * [`lines`]: the `--lines` batch modes as library functions.
 //! * [`pgn`]: streaming PGN import; [`pgn_export`]: PGN export and whole-file conversions.
 //! * [`sjaak`]: Sjaak `variants.txt` ↔ icn-rules objects.
@@ -21,4 +22,5 @@ pub mod pgn;
 pub mod pgn_export;
 pub mod san;
 pub mod sanlike;
+pub mod sanlike_game;
 pub mod sjaak;

@@ -6,7 +6,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use icn_model::{Dialect, Game};
+use icn_model::Dialect;
 use icn_movegen::Board;
 
 use crate::fen::Fen;
@@ -62,7 +62,7 @@ pub fn position_board(text: &str) -> Result<Board, String> {
         let fen = Fen::parse(text).map_err(|e| e.to_string())?;
         fen_to_game(&fen).map_err(|e| e.to_string())?
     } else {
-        Game::parse(text, Dialect::Auto).map_err(|e| e.to_string())?
+        crate::sanlike_game::read_game(text, Dialect::Auto).map_err(|e| e.to_string())?
     };
     Board::from_game(&game).map_err(|e| e.to_string())
 }

@@ -198,12 +198,15 @@ pub fn icn_games(text: &str) -> Vec<(usize, Result<Game, String>)> {
             return;
         }
         let joined: Vec<&str> = chunk.iter().map(|(_, l)| *l).collect();
-        match Game::parse(&joined.join("\n"), Dialect::Auto) {
+        match crate::sanlike_game::read_game(&joined.join("\n"), Dialect::Auto) {
             Ok(g) => out.push((chunk[0].0, Ok(g))),
             Err(e) if chunk.len() == 1 => out.push((chunk[0].0, Err(e.to_string()))),
             Err(_) => {
                 for (n, l) in chunk.iter() {
-                    out.push((*n, Game::parse(l, Dialect::Auto).map_err(|e| e.to_string())));
+                    out.push((
+                        *n,
+                        crate::sanlike_game::read_game(l, Dialect::Auto).map_err(|e| e.to_string()),
+                    ));
                 }
             }
         }

@@ -91,12 +91,14 @@ impl P<'_> {
         if start == self.i {
             return Ok(None);
         }
-        match PieceKind::from_code(&self.s[start..self.i]) {
+        let code = &self.s[start..self.i];
+        match PieceKind::from_code(code) {
             Some(k) => Ok(Some(k)),
-            None => {
-                self.i = start;
-                self.bad("an ICN piece code in capitals")
-            }
+            None => Err(ParseSanLikeError {
+                text: self.text.to_string(),
+                at: start,
+                message: format!("`{code}` is not an ICN piece code"),
+            }),
         }
     }
 
@@ -289,6 +291,18 @@ pub fn move_to_sanlike(board: &mut Board, m: &Move) -> Result<String, SanError> 
 /// assert_eq!(sanlike_moves(&g).unwrap(), ["R1,100", "K8,8"]);
 /// ```
 pub fn sanlike_moves(game: &icn_model::Game) -> Result<Vec<String>, String> {
+    Ok(describe_moves(game)?
+        .iter()
+        .map(|(text, _)| write_sanlike(text))
+        .collect())
+}
+
+/// Each move of a game as a [`MoveText`] (minimal disambiguation, computed
+/// check mark) with the piece that makes it, replayed from the start position.
+///
+/// # Errors
+/// The first move that cannot be played, with its number.
+pub fn describe_moves(game: &icn_model::Game) -> Result<Vec<(MoveText, icn_model::Piece)>, String> {
     let start = icn_model::Game {
         moves: Vec::new(),
         ..game.clone()
@@ -301,7 +315,11 @@ pub fn sanlike_moves(game: &icn_model::Game) -> Result<Vec<String>, String> {
         let mv = board
             .check_move(&m.from, &m.to, promotion)
             .map_err(|e| format!("move {}, {}: {e}", i + 1, m.compact()))?;
-        out.push(move_to_sanlike(&mut board, &mv).map_err(|e| format!("move {}: {e}", i + 1))?);
+        let piece = board
+            .piece_at(mv.from)
+            .ok_or_else(|| format!("move {}, {}: no piece moves", i + 1, m.compact()))?;
+        let text = describe(&mut board, &mv).map_err(|e| format!("move {}: {e}", i + 1))?;
+        out.push((text, piece));
         board.make(&mv);
     }
     Ok(out)

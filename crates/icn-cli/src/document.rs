@@ -221,13 +221,14 @@ pub fn read_whole_game(
     }
 }
 
-/// Reads `text` as ICN (in `dialect`) or JSON, whichever it is.
+/// Reads `text` as ICN (in `dialect`, SAN-like moves resolved) or JSON,
+/// whichever it is.
 ///
 /// # Errors
 /// Every ICN diagnostic, or the JSON error.
 pub fn read_game(text: &str, dialect: Dialect) -> Result<(Game, Format), ReadError> {
     match detect(text) {
-        Format::Icn => Game::parse(text, dialect)
+        Format::Icn => icn_adapters::sanlike_game::read_game(text, dialect)
             .map(|g| (g, Format::Icn))
             .map_err(ReadError::Icn),
         Format::Json => json::from_json_str(text)

@@ -3,9 +3,12 @@
 //!
 //! JSON is pretty-printed for a whole document and one line per document
 //! with `--lines` (JSON Lines). ICN `pretty` spans several lines, so it is
-//! refused with `--lines`.
+//! refused with `--lines`. ICN moves are written with coordinates, or in the
+//! SAN-like notation (`--moves san-like`, ICN only), which needs the moves
+//! replayed.
 
 use clap::ValueEnum;
+use icn_adapters::sanlike_game;
 use icn_model::{Dialect, Game, IcnForm, IcnStyle, WriteError, json};
 
 /// The output notation (`--to`).
@@ -47,6 +50,16 @@ impl Target {
     }
 }
 
+/// How ICN output writes moves (`--moves`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum MoveNotation {
+    /// Start and destination squares: `5,2>5,4`.
+    #[default]
+    Icn,
+    /// The SAN-like notation of `docs/san-like.md`: `N3,4`, `O-O`.
+    SanLike,
+}
+
 /// How one document is written.
 #[derive(Clone, Copy, Debug)]
 pub struct Writer {
@@ -54,6 +67,8 @@ pub struct Writer {
     pub target: Target,
     /// The ICN dialect (ignored for JSON).
     pub dialect: Dialect,
+    /// How ICN moves are written (JSON moves are always coordinates).
+    pub moves: MoveNotation,
     /// Pretty-print JSON over several lines.
     pub pretty_json: bool,
 }
@@ -62,18 +77,25 @@ impl Writer {
     /// Appends `game` to `out`, without a final line break.
     ///
     /// # Errors
-    /// When the ICN dialect cannot express something the game holds.
-    pub fn write(&self, game: &Game, out: &mut Vec<u8>) -> Result<(), WriteError> {
+    /// Why the game cannot be written, naming target and dialect: something
+    /// the ICN dialect cannot express, or (for SAN-like moves) a move that
+    /// cannot be played.
+    pub fn write(&self, game: &Game, out: &mut Vec<u8>) -> Result<(), String> {
         match self.target.form() {
             None if self.pretty_json => {
                 out.extend_from_slice(json::to_json_string_pretty(game).as_bytes())
             }
             None => json::write_json(game, out),
             Some(form) => {
-                let text = game.to_icn(IcnStyle {
+                let style = IcnStyle {
                     form,
                     dialect: self.dialect,
-                })?;
+                };
+                let text = match self.moves {
+                    MoveNotation::Icn => game.to_icn(style).map_err(|e| self.explain(&e)),
+                    MoveNotation::SanLike => sanlike_game::write_game(game, style)
+                        .map_err(|e| format!("cannot write the moves SAN-like: {e}")),
+                }?;
                 out.extend_from_slice(text.as_bytes());
             }
         }
@@ -81,7 +103,7 @@ impl Writer {
     }
 
     /// Says why a game could not be written, naming target and dialect.
-    pub fn explain(&self, e: &WriteError) -> String {
+    fn explain(&self, e: &WriteError) -> String {
         format!(
             "cannot write this document as {} in the {} dialect: {e}",
             self.target.name(),

@@ -295,3 +295,81 @@ fn replay_points_at_the_first_illegal_move_in_the_text() {
         run.stderr
     );
 }
+
+const SANLIKE_GAME: &str = include_str!("../../../fixtures/icn/ok/sanlike-mixed-clocks.site.icn");
+
+#[test]
+fn convert_writes_sanlike_moves_and_reads_them_back() {
+    let out = icn(
+        &["convert", "--to", "icn", "--moves", "san-like", "-"],
+        SPEC_GAME,
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    // The spec's game in SAN-like form: the en passant capture, and mate.
+    contains(&out.stdout, "|4x3,6{White captures en passant}|");
+    contains(&out.stdout, "|Q4,4#{Bad game");
+    assert!(!out.stdout.contains('>'), "{}", out.stdout);
+    // Back to coordinates: the same moves as the original.
+    let back = icn(&["convert", "--to", "json", "-"], &out.stdout);
+    let original = icn(&["convert", "--to", "json", "-"], SPEC_GAME);
+    let moves = |json: &str| -> serde_json::Value {
+        serde_json::from_str::<serde_json::Value>(json).unwrap()["moves"].clone()
+    };
+    assert_eq!(moves(&back.stdout), moves(&original.stdout));
+    // Line by line too, and a game that reads SAN-like converts back.
+    let lines = icn(
+        &[
+            "convert",
+            "--lines",
+            "--to",
+            "icn-compact",
+            "--moves",
+            "san-like",
+            "-",
+        ],
+        &format!("{}\n", SANLIKE_GAME.trim()),
+    );
+    assert_eq!(lines.code, 0, "{}", lines.stderr);
+    contains(&lines.stdout, "|Qx6,7#");
+}
+
+#[test]
+fn sanlike_moves_need_icn_output_and_playable_moves() {
+    let json = icn(&["convert", "--moves", "san-like", "-"], SPEC_GAME);
+    assert_eq!(json.code, 2, "{}", json.stderr);
+    contains(&json.stderr, "--to icn");
+    let illegal = icn(
+        &["convert", "--to", "icn", "--moves", "san-like", "-"],
+        "w K5,1|k5,8|R1,1 1,1>2,2",
+    );
+    assert_eq!(illegal.code, 1, "{}", illegal.stderr);
+    assert!(
+        illegal
+            .stderr
+            .contains("move 1, 1,1>2,2: a rook on 1,1 cannot reach 2,2"),
+        "{}",
+        illegal.stderr
+    );
+}
+
+#[test]
+fn commands_read_sanlike_moves_and_point_at_the_bad_one() {
+    let replay = icn(&["replay", "-"], SANLIKE_GAME);
+    assert_eq!(replay.code, 0, "{}", replay.stderr);
+    contains(&replay.stdout, "termination: checkmate");
+    let pgn = icn(&["icn2pgn", "-"], SANLIKE_GAME);
+    assert_eq!(pgn.code, 0, "{}", pgn.stderr);
+    contains(&pgn.stdout, "Qxf7#");
+    let bad = icn(&["check", "-"], "w K0,0|k9,9|R5,5|R5,-5\n1. R5,0");
+    assert_eq!(bad.code, 1);
+    contains(
+        &bad.stderr,
+        "ambiguous move: `R5,0` matches 5,5>5,0, 5,-5>5,0",
+    );
+    contains(&bad.stderr, "<stdin>:2:4");
+}
+
+/// Asserts that `text` holds `part`, showing `text` when it does not.
+fn contains(text: &str, part: &str) {
+    assert!(text.contains(part), "`{part}` not in:\n{text}");
+}

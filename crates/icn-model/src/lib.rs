@@ -94,16 +94,26 @@ impl Game {
     /// assert!(g.to_icn(spec).unwrap_err().to_string().contains("world border"));
     /// ```
     pub fn to_icn(&self, style: IcnStyle) -> Result<String, WriteError> {
-        let doc = to_ast(self, style.form, style.dialect)?;
-        let layout = if style.form == IcnForm::Pretty {
+        style.write(&to_ast(self, style.form, style.dialect)?)
+    }
+}
+
+impl IcnStyle {
+    /// Writes a syntax tree in this style's dialect, on one line or (for
+    /// [`IcnForm::Pretty`]) over several.
+    ///
+    /// # Errors
+    /// When the dialect cannot express something the tree holds.
+    pub fn write(&self, doc: &icn_syntax::Document<'_>) -> Result<String, WriteError> {
+        let layout = if self.form == IcnForm::Pretty {
             Layout::Pretty
         } else {
             Layout::Line
         };
         icn_syntax::write(
-            &doc,
+            doc,
             icn_syntax::WriteOptions {
-                dialect: style.dialect,
+                dialect: self.dialect,
                 layout,
             },
         )

@@ -684,7 +684,12 @@ impl Board {
                 }
             }
         }
-        Ok(crate::constrain::subtract(lo, hi, &excluded))
+        // Unended rides were cut beyond the engine's range; what is left past
+        // that cut is no square at all.
+        let reach = steps_in_range(from, step);
+        let mut safe = crate::constrain::subtract(lo, hi, &excluded);
+        safe.retain(|&(first, _)| first <= reach);
+        Ok(safe)
     }
 
     /// Makes `m`, tests the mover's royals, unmakes.
@@ -709,4 +714,14 @@ impl Board {
         }
         self.keeps_royals_safe(m)
     }
+}
+
+/// The largest `k` for which `from + k·step` is within [`crate::COORD_LIMIT`].
+fn steps_in_range(from: Sq, step: (i64, i64)) -> i64 {
+    let axis = |c: i64, d: i64| match d.signum() {
+        1 => (crate::COORD_LIMIT - c) / d,
+        -1 => (crate::COORD_LIMIT + c) / -d,
+        _ => i64::MAX,
+    };
+    axis(from.x, step.0).min(axis(from.y, step.1))
 }

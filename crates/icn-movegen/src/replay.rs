@@ -1,6 +1,7 @@
 //! Replaying a game: every move checked and played in order, the first
 //! illegal one refused with its number and a reason, the end of the game
-//! detected.
+//! detected. A move that names its piece (`N5,5>6,7`, ICN's long form) must
+//! name the piece that stands there, owner included.
 
 use icn_model::{Game, Position};
 
@@ -81,6 +82,9 @@ impl Replay {
 /// let g = Game::parse("w 1,8,1,8 K5,1|k5,8|R1,1 1,1>1,7|5,8>5,5", Dialect::Auto).unwrap();
 /// let e = icn_movegen::replay(&g, None).unwrap_err();
 /// assert_eq!(e.to_string(), "move 1..., 5,8>5,5: a king on 5,8 cannot reach 5,5");
+/// let g = Game::parse("w K5,1|k5,8|R1,1 1,1>1,7|N5,8>4,8", Dialect::Auto).unwrap();
+/// let e = icn_movegen::replay(&g, None).unwrap_err();
+/// assert_eq!(e.to_string(), "move 1..., 5,8>4,8: the move names `N`, but 5,8 holds `k`");
 /// ```
 pub fn replay(game: &Game, at: Option<usize>) -> Result<Replay, ReplayError> {
     let mut board = Board::from_game(game).map_err(ReplayError::Setup)?;
@@ -111,6 +115,23 @@ pub fn replay(game: &Game, at: Option<usize>) -> Result<Replay, ReplayError> {
                     other => other.to_string(),
                 },
             })?;
+        if let Some(named) = m.piece
+            && board.piece_at(mv.from) != Some(named)
+        {
+            let there = board
+                .piece_at(mv.from)
+                .map_or_else(|| "nothing".to_string(), |p| format!("`{}`", p.code()));
+            return Err(ReplayError::Move {
+                ply,
+                number,
+                text: m.compact(),
+                reason: format!(
+                    "the move names `{}`, but {} holds {there}",
+                    named.code(),
+                    m.from
+                ),
+            });
+        }
         board.make(&mv);
         end = board.game_end().map_err(|e| ReplayError::Move {
             ply,

@@ -7,7 +7,10 @@
 //!   (spec, site) that can express the game, ICN → model → ICN → model gives
 //!   the same game (compact ignores the move decorations it drops: piece
 //!   letters, `x`, `+`/`#` and glyphs). A dialect that reads the input
-//!   strictly must be able to write the game.
+//!   strictly must be able to write the game. When the moves can be played,
+//!   the same holds with the moves written SAN-like (`--moves san-like`),
+//!   comparing what the moves do (squares, promotion, glyphs, comments).
+//!   Moves may be SAN-like in the input too (`docs/san-like.md`).
 //! * `fixtures/icn/err/NAME.icn` must be refused; beside it `NAME.err` holds
 //!   the first problem as `line:col: message`.
 //!
@@ -20,6 +23,8 @@
 
 use std::path::Path;
 
+use icn_adapters::sanlike::sanlike_moves;
+use icn_adapters::sanlike_game::{read_game, write_game};
 use icn_model::{Dialect, Game, IcnForm, IcnStyle, json};
 
 use super::{Case, Corpus, RunOptions, expect_file, files_with_suffix};
@@ -74,9 +79,9 @@ pub fn dialect_of(path: &Path) -> Dialect {
 
 fn run_ok(case: &Case, text: &str, dialect: Dialect, options: RunOptions) -> Result<(), String> {
     let origin = case.path.display().to_string();
-    let game = Game::parse(text, dialect).map_err(|e| format!("does not read:\n{}", e.render(&origin, text)))?;
+    let game = read_game(text, dialect).map_err(|e| format!("does not read:\n{}", e.render(&origin, text)))?;
     if dialect != Dialect::Auto {
-        let auto = Game::parse(text, Dialect::Auto).map_err(|e| format!("reads strictly but not in auto: {e}"))?;
+        let auto = read_game(text, Dialect::Auto).map_err(|e| format!("reads strictly but not in auto: {e}"))?;
         if auto != game {
             return Err("auto dialect reads a different game than the strict dialect".into());
         }
@@ -108,7 +113,7 @@ fn run_ok(case: &Case, text: &str, dialect: Dialect, options: RunOptions) -> Res
             let style = IcnStyle { form, dialect: target };
             let out = match game.to_icn(style) {
                 Ok(out) => out,
-                Err(e) if Game::parse(text, target).is_ok() => {
+                Err(e) if read_game(text, target).is_ok() => {
                     return Err(format!(
                         "reads in the {} dialect but cannot be written in it ({form:?}): {e}",
                         target.name()
@@ -136,11 +141,56 @@ fn run_ok(case: &Case, text: &str, dialect: Dialect, options: RunOptions) -> Res
             return Err(format!("no dialect can write the game in {form:?} form"));
         }
     }
+    if !game.moves.is_empty() && sanlike_moves(&game).is_ok() {
+        sanlike_round_trips(text, &game)?;
+    }
     Ok(())
 }
 
+/// model → ICN with SAN-like moves → model, in every form and dialect that
+/// can say it, gives moves that do the same.
+fn sanlike_round_trips(text: &str, game: &Game) -> Result<(), String> {
+    for form in [IcnForm::Compact, IcnForm::Full, IcnForm::Pretty] {
+        for target in [Dialect::Spec, Dialect::Site] {
+            let style = IcnStyle { form, dialect: target };
+            let out = match write_game(game, style) {
+                Ok(out) => out,
+                Err(e) if read_game(text, target).is_ok() => {
+                    return Err(format!("SAN-like {form:?} {} output cannot be written: {e}", target.name()));
+                }
+                Err(_) => continue,
+            };
+            let back = read_game(&out, target).map_err(|e| {
+                format!("SAN-like {form:?} {} output does not read back:\n{}\n{out}", target.name(), e.render("<written>", &out))
+            })?;
+            let keep_glyphs = form != IcnForm::Compact;
+            let (want, got) = (what_moves_do(game, keep_glyphs), what_moves_do(&back, keep_glyphs));
+            if want != got {
+                return Err(format!(
+                    "model → SAN-like {form:?} {} ICN → model changes the game\n{}\n{out}",
+                    target.name(),
+                    first_difference(&want, &got)
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The game with only what its moves do (SAN-like moves name no start
+/// square, and their check marks are computed, not copied).
+fn what_moves_do(game: &Game, keep_glyphs: bool) -> Game {
+    let mut g = undecorated(game);
+    if keep_glyphs {
+        for (m, original) in g.moves.iter_mut().zip(&game.moves) {
+            m.glyph.clone_from(&original.glyph);
+        }
+    }
+    g
+}
+
 fn run_err(case: &Case, text: &str, dialect: Dialect, options: RunOptions) -> Result<(), String> {
-    let err = match Game::parse(text, dialect) {
+    let err = match read_game(text, dialect) {
         Ok(_) => return Err(format!("was read in the {} dialect, but an error was expected", dialect.name())),
         Err(e) => e,
     };

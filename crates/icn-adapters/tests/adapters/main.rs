@@ -6,4 +6,5 @@ mod fixtures;
 mod pgn;
 mod props;
 mod san;
+mod sanlike_game;
 mod sjaak;

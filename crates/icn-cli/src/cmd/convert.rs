@@ -2,8 +2,13 @@
 //! dialect. The input notation is detected (see [`crate::document`]); the
 //! output is `--to` (default: JSON for ICN input, ICN for JSON input).
 //!
+//! `--moves san-like` writes ICN moves in the SAN-like notation
+//! (`docs/san-like.md`), replaying the game to do so; a move that cannot be
+//! played makes the document invalid. Input moves may be either kind.
+//!
 //! Refused as usage errors (exit 2): `--to icn-pretty` with `--lines`, since
-//! a pretty document spans several lines. A document the target dialect
+//! a pretty document spans several lines; `--moves san-like` without an ICN
+//! `--to`, since JSON moves are coordinates. A document the target dialect
 //! cannot express (a world border in the spec dialect, `threecheck` in the
 //! site dialect) is reported and counts as invalid (exit 1).
 
@@ -16,7 +21,7 @@ use crate::cmd::Outcome;
 use crate::document::{Format, Located, read_game};
 use crate::input::InputArg;
 use crate::lines::{self, Sinks};
-use crate::output::{Target, Writer};
+use crate::output::{MoveNotation, Target, Writer};
 
 /// Options of `icn convert`.
 #[derive(Debug, clap::Args)]
@@ -30,6 +35,9 @@ pub struct Args {
     /// Dialect ICN input must follow (JSON input is detected and ignores it).
     #[arg(long, value_enum, default_value_t)]
     pub from_dialect: FromDialect,
+    /// How ICN output writes moves.
+    #[arg(long, value_enum, default_value_t, value_name = "NOTATION")]
+    pub moves: MoveNotation,
     /// Treat every line as its own document and write one line per line.
     #[arg(long)]
     pub lines: bool,
@@ -47,6 +55,7 @@ impl Args {
         Writer {
             target: self.to.unwrap_or(default),
             dialect: self.dialect.into(),
+            moves: self.moves,
             pretty_json,
         }
     }
@@ -66,6 +75,12 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             t.name()
         );
     }
+    if args.moves == MoveNotation::SanLike && args.to.is_none_or(|t| t == Target::Json) {
+        bail!(
+            "`--moves san-like` applies to ICN output (JSON moves are always coordinates): \
+             give `--to icn`, `--to icn-compact` or `--to icn-pretty`"
+        );
+    }
     if args.lines {
         return run_lines(args, args.input.open()?);
     }
@@ -77,7 +92,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     let writer = args.writer(format, true);
     let mut out = Vec::new();
     if let Err(e) = writer.write(&game, &mut out) {
-        eprintln!("error: {}\n --> {origin}", writer.explain(&e));
+        eprintln!("error: {e}\n --> {origin}");
         return Ok(Outcome::Invalid);
     }
     out.push(b'\n');
@@ -100,9 +115,7 @@ fn run_lines(args: &Args, input: crate::input::Input) -> anyhow::Result<Outcome>
                 message,
             }]
         };
-        writer
-            .write(&game, out)
-            .map_err(|e| fail(writer.explain(&e)))?;
+        writer.write(&game, out).map_err(fail)?;
         // A comment may hold a line break, which ICN writes as it is.
         if out[start..].iter().any(|&b| b == b'\n' || b == b'\r') {
             return Err(fail(format!(

@@ -139,3 +139,22 @@ impl FiniteCount for Board {
             .sum::<u64>() as usize
     }
 }
+
+#[test]
+fn a_royal_rider_cannot_flee_along_the_line_of_an_unended_attack() {
+    // The rook's attack runs through the royal queen and on without end:
+    // no square below it is safe, and none beyond the engine's range is offered.
+    let mut b = crate::board("w RQ0,0|r0,40|k50,50");
+    let fams = b.families().unwrap();
+    let down: Vec<&MoveFamily> = fams
+        .iter()
+        .filter(|f| match f {
+            MoveFamily::Ray { from, step, .. } => *from == Sq::new(0, 0) && *step == (0, -1),
+            MoveFamily::Single(m) => m.from == Sq::new(0, 0) && m.to.x == 0 && m.to.y < 0,
+        })
+        .collect();
+    assert!(down.is_empty(), "{down:?}");
+    // Sideways is safe, without end.
+    assert!(fams.iter().any(|f| matches!(f,
+        MoveFamily::Ray { from, step: (1, 0), last: None, .. } if *from == Sq::new(0, 0))));
+}
