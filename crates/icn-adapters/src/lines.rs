@@ -70,7 +70,7 @@ pub fn position_board(text: &str) -> Result<Board, String> {
 /// What a SAN batch line holds and answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SanMode {
-    /// `POSITION<TAB>MOVE` (ICN compact) → SAN.
+    /// `POSITION<TAB>MOVE` (ICN compact, or SAN-like as ICN accepts it) → SAN.
     Write,
     /// `POSITION<TAB>SAN` → the ICN compact move.
     Parse,
@@ -91,6 +91,7 @@ pub enum SanMode {
 /// assert_eq!(san_line(&format!("{start}\t5,2>5,4"), SanMode::Write).unwrap(), "e4");
 /// assert_eq!(san_line(&format!("{start}\tNf3"), SanMode::Parse).unwrap(), "7,1>6,3");
 /// assert_eq!(san_line("w K5,1|k5,8|R1,1\t1,1>1,1000", SanMode::WriteLike).unwrap(), "R1,1000");
+/// assert_eq!(san_line(&format!("{start}\tN6,3"), SanMode::Write).unwrap(), "Nf3");
 /// ```
 pub fn san_line(line: &str, mode: SanMode) -> Result<String, String> {
     let Some((position, mv)) = line.split_once('\t') else {
@@ -100,14 +101,25 @@ pub fn san_line(line: &str, mode: SanMode) -> Result<String, String> {
     let e = |e: crate::notation::SanError| e.to_string();
     match mode {
         SanMode::Write => {
-            let m = compact_move(&mut board, mv).map_err(e)?;
+            let m = icn_move(&mut board, mv).map_err(e)?;
             write_san(&describe(&mut board, &m).map_err(e)?)
         }
         SanMode::WriteLike => {
-            let m = compact_move(&mut board, mv).map_err(e)?;
+            let m = icn_move(&mut board, mv).map_err(e)?;
             Ok(write_sanlike(&describe(&mut board, &m).map_err(e)?))
         }
         SanMode::Parse => Ok(san_to_move(&mut board, mv).map_err(e)?.to_compact()),
         SanMode::ParseLike => Ok(sanlike_to_move(&mut board, mv).map_err(e)?.to_compact()),
+    }
+}
+
+/// A move as ICN movetext accepts it: compact coordinates (`5,2>5,4`), or
+/// SAN-like (`N6,3`).
+fn icn_move(board: &mut Board, text: &str) -> Result<icn_movegen::Move, crate::notation::SanError> {
+    let body = text.trim_end_matches(['+', '#']);
+    if !text.contains('>') && icn_syntax::is_sanlike(body) {
+        sanlike_to_move(board, text)
+    } else {
+        compact_move(board, text)
     }
 }

@@ -1,7 +1,7 @@
 //! Whole ICN games whose moves are written in the SAN-like notation
 //! (`docs/san-like.md`): [`read_game`] accepts SAN-like moves wherever ICN
-//! accepts a move, mixed freely with coordinate moves; [`write_game`] writes
-//! every move SAN-like.
+//! accepts a move, mixed freely with coordinate moves, and [`read_json`] in
+//! the JSON long form's `moves`; [`write_game`] writes every move SAN-like.
 //!
 //! Reading resolves each SAN-like move against the legal moves of the
 //! position it is played in ([`BoardResolver`], the hook of
@@ -45,6 +45,25 @@ use crate::sanlike::{describe_moves, parse_sanlike, write_sanlike};
 /// ```
 pub fn read_game(text: &str, dialect: Dialect) -> Result<Game, ParseError> {
     Game::parse_with(text, dialect, &mut BoardResolver::default())
+}
+
+/// Reads the JSON long form whose `moves` may be SAN-like (`"N3,4"`).
+///
+/// # Errors
+/// As [`icn_model::json::from_json_str`], and the first SAN-like move that
+/// does not resolve, at `moves[i]`.
+///
+/// ```
+/// use icn_adapters::sanlike_game::read_json;
+/// let json = r#"{"turn": "white", "fullMove": 1,
+///   "gameRules": {"winConditions": {"white": ["checkmate"], "black": ["checkmate"]}},
+///   "startingPosition": {"5,1": "kingsW", "5,8": "kingsB", "1,1": "rooksW"},
+///   "moves": ["R1,7", "K4,8"]}"#;
+/// let g = read_json(json).unwrap();
+/// assert_eq!(g.moves[1].compact(), "5,8>4,8");
+/// ```
+pub fn read_json(text: &str) -> Result<Game, icn_model::json::JsonError> {
+    icn_model::json::from_json_str_with(text, &mut BoardResolver::default())
 }
 
 /// Lowers a parsed document, resolving its SAN-like moves.

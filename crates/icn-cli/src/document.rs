@@ -7,7 +7,7 @@
 //! the object. A `{` that is never closed counts as JSON, so a truncated JSON
 //! file gets a JSON error rather than an ICN one.
 
-use icn_model::json::{self, JsonError};
+use icn_model::json::JsonError;
 use icn_model::{Dialect, Game, ParseError};
 use icn_syntax::{Diagnostic, Span};
 
@@ -231,7 +231,7 @@ pub fn read_game(text: &str, dialect: Dialect) -> Result<(Game, Format), ReadErr
         Format::Icn => icn_adapters::sanlike_game::read_game(text, dialect)
             .map(|g| (g, Format::Icn))
             .map_err(ReadError::Icn),
-        Format::Json => json::from_json_str(text)
+        Format::Json => icn_adapters::sanlike_game::read_json(text)
             .map(|g| (g, Format::Json))
             .map_err(ReadError::Json),
     }

@@ -373,3 +373,14 @@ fn commands_read_sanlike_moves_and_point_at_the_bad_one() {
 fn contains(text: &str, part: &str) {
     assert!(text.contains(part), "`{part}` not in:\n{text}");
 }
+
+#[test]
+fn json_input_may_hold_sanlike_moves() {
+    let json = r#"{"turn": "white", "fullMove": 1,
+        "gameRules": {"winConditions": {"white": ["checkmate"], "black": ["checkmate"]}},
+        "startingPosition": {"5,1": "kingsW", "5,8": "kingsB", "1,1": "rooksW"},
+        "moves": ["R1,7", "K4,8", "R1,8+"]}"#;
+    let out = icn(&["convert", "--to", "icn-compact", "-"], json);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout.trim(), "K5,1|k5,8|R1,1 1,1>1,7|5,8>4,8|1,7>1,8");
+}

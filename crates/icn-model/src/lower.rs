@@ -15,7 +15,7 @@
 use ahash::AHashSet;
 use icn_syntax::{self as syn, Diagnostic, FieldKind, MoveBody, Span};
 
-use crate::sanlike::{RefuseSanLike, SanLikeError, SanLikeResolver};
+use crate::sanlike::{RefuseSanLike, SanLikeError, SanLikeResolver, resolve_in_order};
 
 use crate::validate::{Subject, validate};
 use crate::{
@@ -65,30 +65,21 @@ pub fn lower_with(
     }
 }
 
-/// Replaces the placeholders of SAN-like moves with what `resolver` says,
-/// showing it the moves before each one.
+/// Resolves the SAN-like moves of `doc`, whose placeholders `game` holds.
 fn resolve_sanlike(
     doc: &syn::Document<'_>,
     game: &mut Game,
     resolver: &mut dyn SanLikeResolver,
 ) -> Result<(), SanLikeError> {
-    if doc.moves.iter().all(|m| m.coordinates().is_some()) {
-        return Ok(());
-    }
-    let moves = std::mem::take(&mut game.moves);
-    game.moves.reserve(moves.len());
-    for (entry, mut mv) in doc.moves.iter().zip(moves) {
-        if let MoveBody::SanLike(text) = &entry.body {
-            let found = resolver.resolve(game, &text.text)?;
-            mv.from = found.from;
-            mv.to = found.to;
-            mv.promotion = found.promotion;
-            mv.piece = found.piece;
-            mv.capture = found.capture;
-        }
-        game.moves.push(mv);
-    }
-    Ok(())
+    let written: Vec<Option<&str>> = doc
+        .moves
+        .iter()
+        .map(|m| match &m.body {
+            MoveBody::SanLike(t) => Some(t.text.as_ref()),
+            MoveBody::Coordinates(_) => None,
+        })
+        .collect();
+    resolve_in_order(game, &written, resolver)
 }
 
 #[derive(Default)]

@@ -50,3 +50,29 @@ impl SanLikeResolver for RefuseSanLike {
         })
     }
 }
+
+/// Replaces the placeholder of every move `i` with `written[i] = Some(text)`
+/// by what `resolver` says, showing it the moves before each one.
+pub(crate) fn resolve_in_order(
+    game: &mut Game,
+    written: &[Option<&str>],
+    resolver: &mut dyn SanLikeResolver,
+) -> Result<(), SanLikeError> {
+    if written.iter().all(Option::is_none) {
+        return Ok(());
+    }
+    let moves = std::mem::take(&mut game.moves);
+    game.moves.reserve(moves.len());
+    for (mut mv, text) in moves.into_iter().zip(written) {
+        if let Some(text) = text {
+            let found = resolver.resolve(game, text)?;
+            mv.from = found.from;
+            mv.to = found.to;
+            mv.promotion = found.promotion;
+            mv.piece = found.piece;
+            mv.capture = found.capture;
+        }
+        game.moves.push(mv);
+    }
+    Ok(())
+}

@@ -122,6 +122,22 @@ fn parse_with_pest(text: &str) -> Result<(Document<'_>, Vec<Diagnostic>), ParseE
     Ok((doc, diagnostics))
 }
 
+/// Whether `text` is exactly one SAN-like move (`docs/san-like.md`) without
+/// check mark or glyphs: `N3,4`, `R,5-5,0`, `5x6,8=Q`, `O-O`. Only the shape
+/// is checked; piece codes are checked when the move is resolved.
+///
+/// ```
+/// use icn_syntax::is_sanlike;
+/// assert!(is_sanlike("Nx3,4") && is_sanlike("O-O-O") && is_sanlike("5,4"));
+/// assert!(!is_sanlike("5,2>5,4") && !is_sanlike("N3,4+") && !is_sanlike("n3,4"));
+/// ```
+pub fn is_sanlike(text: &str) -> bool {
+    IcnParser::parse(Rule::sanlike_text, text)
+        .ok()
+        .and_then(|mut pairs| pairs.next())
+        .is_some_and(|p| p.as_span().end() == text.len())
+}
+
 /// Parses with the pest grammar only, skipping the fast path. For tests that
 /// check the two agree; [`parse`] is the same language, faster.
 ///

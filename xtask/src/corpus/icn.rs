@@ -15,7 +15,7 @@
 //!   the first problem as `line:col: message`.
 //!
 //! * `fixtures/icn/err-json/NAME.json` must be refused by the JSON long-form
-//!   reader; beside it `NAME.err` holds the error (`... at line L column C`
+//!   reader (which resolves SAN-like moves); beside it `NAME.err` holds the error (`... at line L column C`
 //!   for malformed JSON, `path: message` for a bad value).
 //!
 //! A name ending in `.spec` or `.site` (`foo.spec.icn`) is read strictly in
@@ -24,7 +24,7 @@
 use std::path::Path;
 
 use icn_adapters::sanlike::sanlike_moves;
-use icn_adapters::sanlike_game::{read_game, write_game};
+use icn_adapters::sanlike_game::{read_game, read_json, write_game};
 use icn_model::{Dialect, Game, IcnForm, IcnStyle, json};
 
 use super::{Case, Corpus, RunOptions, expect_file, files_with_suffix};
@@ -205,7 +205,7 @@ fn run_err(case: &Case, text: &str, dialect: Dialect, options: RunOptions) -> Re
 }
 
 fn run_err_json(case: &Case, text: &str, options: RunOptions) -> Result<(), String> {
-    match json::from_json_str(text) {
+    match read_json(text) {
         Ok(_) => Err("was read as JSON long form, but an error was expected".into()),
         Err(e) => expect_file(&case.path.with_extension("err"), &format!("{e}\n"), options),
     }

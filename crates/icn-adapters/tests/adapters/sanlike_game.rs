@@ -198,3 +198,26 @@ fn sanlike_errors_point_at_the_move() {
     let e = Game::parse("w K5,1|k5,8 K5,2", Dialect::Auto).unwrap_err();
     assert!(e.to_string().contains("icn_adapters::read_game"), "{e}");
 }
+
+#[test]
+fn json_moves_may_be_sanlike() {
+    let json = r#"{"turn": "white", "fullMove": 1,
+        "gameRules": {"winConditions": {"white": ["checkmate"], "black": ["checkmate"]}},
+        "startingPosition": {"5,1": "kingsW", "5,8": "kingsB", "1,1": "rooksW", "4,2": "pawnsW"},
+        "moves": ["4,2>4,3", "K5,7", "R1,7+", "K6,6"],
+        "moveDetails": [{}, {"comments": ["king up"]}, {}, {"glyph": "?"}]}"#;
+    let g = icn_adapters::sanlike_game::read_json(json).unwrap();
+    assert_eq!(squares(&g), ["4,2>4,3", "5,8>5,7", "1,1>1,7", "5,7>6,6"]);
+    assert_eq!(g.moves[1].comments, ["king up"]);
+    assert_eq!(g.moves[2].check, Some(icn_model::CheckMark::Check));
+    assert_eq!(g.moves[3].glyph.as_deref(), Some("?"));
+    // Written back, the moves are coordinates, and read the same.
+    let back = icn_model::json::from_json_str(&icn_model::json::to_json_string(&g)).unwrap();
+    assert_eq!(back, g);
+    // Without a resolver, the reader says where to turn.
+    let e = icn_model::json::from_json_str(json).unwrap_err();
+    assert!(
+        e.to_string().contains("moves[1]") && e.to_string().contains("SAN-like"),
+        "{e}"
+    );
+}

@@ -42,7 +42,8 @@ pub struct JsonGame<'a> {
     /// Comments before the first move (extension).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leading_comments: Vec<String>,
-    /// Moves in compact form: `"4,2>4,4"`, `"2,7>1,8Q"`, `"2,7>1,8=3q"`.
+    /// Moves in compact form: `"4,2>4,4"`, `"2,7>1,8Q"`, `"2,7>1,8=3q"`. Reading
+    /// also accepts SAN-like moves (`"N3,4"`, `"O-O+"`) when a resolver is given.
     #[serde(default)]
     pub moves: MoveTable<'a, String>,
     /// What was written around each move (extension): one object per move,

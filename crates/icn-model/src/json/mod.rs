@@ -66,8 +66,22 @@ pub fn write_json(game: &Game, out: &mut Vec<u8>) {
 /// [`JsonError::Syntax`] for malformed JSON or a wrong shape (with line and
 /// column); [`JsonError::Invalid`] with the JSON path for a bad value.
 pub fn from_json_str(text: &str) -> Result<Game, JsonError> {
+    from_json_str_with(text, &mut crate::RefuseSanLike)
+}
+
+/// Reads a game from the JSON long form whose `moves` may be SAN-like
+/// (`"N3,4"`, `"O-O+"`), resolving them with `resolver` (see
+/// [`crate::SanLikeResolver`]).
+///
+/// # Errors
+/// As [`from_json_str`]; a SAN-like move that does not resolve is
+/// [`JsonError::Invalid`] at `moves[i]`.
+pub fn from_json_str_with(
+    text: &str,
+    resolver: &mut dyn crate::SanLikeResolver,
+) -> Result<Game, JsonError> {
     let dto: JsonGame<'_> = serde_json::from_str(text)?;
-    read::from_dto(dto)
+    read::from_dto(dto, resolver)
 }
 
 /// The JSON Schema of the long form, generated from the serde types.

@@ -7,6 +7,7 @@ use indexmap::IndexMap;
 
 use super::JsonError;
 use super::dto::*;
+use crate::sanlike::{SanLikeResolver, resolve_in_order};
 use crate::validate::{Subject, validate};
 use crate::{
     Annotations, CheckMark, Clock, Coord, Game, GameRules, Int, Move, MoveRule, Piece, PieceKind,
@@ -57,7 +58,10 @@ fn compact_move(text: &str, path: &str) -> Result<Move, JsonError> {
     let bad = || {
         err(
             path,
-            format!("expected a move \"x,y>x,y\" with an optional promotion, found \"{text}\""),
+            format!(
+                "expected a move \"x,y>x,y\" with an optional promotion, or a SAN-like move \
+                 such as \"N3,4\", found \"{text}\""
+            ),
         )
     };
     let (from, rest) = text.split_once('>').ok_or_else(bad)?;
@@ -119,18 +123,37 @@ fn apply_detail(m: &mut Move, d: JsonMoveDetail, path: &str) -> Result<(), JsonE
     Ok(())
 }
 
+/// A move string: compact coordinates, or a SAN-like move (with an optional
+/// `+`/`#`) left for the resolver: a placeholder move and its text.
+fn json_move(text: &str, path: &str) -> Result<(Move, Option<String>), JsonError> {
+    let (body, check) = match text.as_bytes().last() {
+        Some(b'+') => (&text[..text.len() - 1], Some(CheckMark::Check)),
+        Some(b'#') => (&text[..text.len() - 1], Some(CheckMark::Checkmate)),
+        _ => (text, None),
+    };
+    if !text.contains('>') && icn_syntax::is_sanlike(body) {
+        let mut m = Move::new(Coord::default(), Coord::default());
+        m.check = check;
+        return Ok((m, Some(body.to_string())));
+    }
+    compact_move(text, path).map(|m| (m, None))
+}
+
+/// The moves, and the SAN-like texts among them.
 fn moves(
     texts: MoveTable<'_, String>,
     details: Option<MoveTable<'_, JsonMoveDetail>>,
-) -> Result<Vec<Move>, JsonError> {
+) -> Result<(Vec<Move>, Vec<Option<String>>), JsonError> {
     let (MoveTable::Read(texts), details) = (texts, details.map(MoveTable::into_read)) else {
         return Err(err("moves", "moves to read must come from JSON"));
     };
-    let mut out: Vec<Move> = texts
+    let (mut out, sanlike): (Vec<Move>, Vec<Option<String>>) = texts
         .iter()
         .enumerate()
-        .map(|(i, t)| compact_move(t, &format!("moves[{i}]")))
-        .collect::<Result<_, _>>()?;
+        .map(|(i, t)| json_move(t, &format!("moves[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?
+        .into_iter()
+        .unzip();
     if let Some(details) = details {
         let details = details.unwrap_or_default();
         if details.len() != out.len() {
@@ -144,10 +167,12 @@ fn moves(
             ));
         }
         for (i, (m, d)) in out.iter_mut().zip(details).enumerate() {
+            let check = m.check;
             apply_detail(m, d, &format!("moveDetails[{i}]"))?;
+            m.check = m.check.or(check);
         }
     }
-    Ok(out)
+    Ok((out, sanlike))
 }
 
 fn kind_name(name: &str, path: &str) -> Result<PieceKind, JsonError> {
@@ -159,7 +184,10 @@ fn kind_name(name: &str, path: &str) -> Result<PieceKind, JsonError> {
     })
 }
 
-pub(crate) fn from_dto(j: JsonGame<'_>) -> Result<Game, JsonError> {
+pub(crate) fn from_dto(
+    j: JsonGame<'_>,
+    resolver: &mut dyn SanLikeResolver,
+) -> Result<Game, JsonError> {
     let turn_order = match j.turn_order {
         Some(order) => {
             let order: Vec<Player> = order.into_iter().map(player).collect();
@@ -252,8 +280,8 @@ pub(crate) fn from_dto(j: JsonGame<'_>) -> Result<Game, JsonError> {
                 .collect::<Result<_, JsonError>>()?,
         },
     };
-    let moves = moves(j.moves, j.move_details)?;
-    let game = Game {
+    let (moves, sanlike) = moves(j.moves, j.move_details)?;
+    let mut game = Game {
         metadata: j.metadata,
         position,
         rules,
@@ -275,6 +303,9 @@ pub(crate) fn from_dto(j: JsonGame<'_>) -> Result<Game, JsonError> {
         };
         return Err(err(path, p.message));
     }
+    let written: Vec<Option<&str>> = sanlike.iter().map(Option::as_deref).collect();
+    resolve_in_order(&mut game, &written, resolver)
+        .map_err(|e| err(format!("moves[{}]", e.ply), e.message))?;
     Ok(game)
 }
 
