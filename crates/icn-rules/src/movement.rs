@@ -221,8 +221,9 @@ pub struct Component {
     pub frame: Frame,
     /// Only while the piece still has its `+` right (the pawn's double push).
     pub needs_right: bool,
-    /// A move of more than one step by this component leaves the squares it
-    /// passed over as en passant squares.
+    /// A two-step move by this component leaves the square it passed over
+    /// as the en passant square. A longer move leaves none: an ICN position
+    /// holds one en passant square.
     pub sets_en_passant: bool,
 }
 
