@@ -39,6 +39,20 @@ impl MoveText {
     }
 }
 
+/// `O-O` (toward +x) or `O-O-O` (toward −x), as both notations write it.
+pub(crate) fn castle_text(east: bool) -> &'static str {
+    if east { "O-O" } else { "O-O-O" }
+}
+
+/// Appends `+` or `#`, as both notations write them.
+pub(crate) fn push_check(out: &mut String, check: Option<CheckMark>) {
+    match check {
+        Some(CheckMark::Check) => out.push('+'),
+        Some(CheckMark::Checkmate) => out.push('#'),
+        None => {}
+    }
+}
+
 /// Castling or a normal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {

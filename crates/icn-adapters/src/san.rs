@@ -14,7 +14,7 @@
 use icn_model::{CheckMark, Coord, Int, PieceKind};
 use icn_movegen::{Board, Move};
 
-use crate::notation::{Action, MoveText, SanError, describe, resolve};
+use crate::notation::{Action, MoveText, SanError, castle_text, describe, push_check, resolve};
 
 /// A SAN text that does not follow the grammar.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -204,7 +204,7 @@ fn rank_char(y: &Int) -> Option<char> {
 pub fn write_san(t: &MoveText) -> Result<String, String> {
     let mut out = String::new();
     match &t.action {
-        Action::Castle { east } => out.push_str(if *east { "O-O" } else { "O-O-O" }),
+        Action::Castle { east } => out.push_str(castle_text(*east)),
         Action::Normal {
             kind,
             from_x,
@@ -238,11 +238,7 @@ pub fn write_san(t: &MoveText) -> Result<String, String> {
             }
         }
     }
-    match t.check {
-        Some(CheckMark::Check) => out.push('+'),
-        Some(CheckMark::Checkmate) => out.push('#'),
-        None => {}
-    }
+    push_check(&mut out, t.check);
     Ok(out)
 }
 

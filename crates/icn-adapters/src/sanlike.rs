@@ -24,10 +24,10 @@
 //! lowercase codes, a column without `,row` where a destination is due, and
 //! text after the move.
 
-use icn_model::{CheckMark, Coord, Int, PieceKind};
+use icn_model::{Coord, Int, PieceKind};
 use icn_movegen::{Board, Move};
 
-use crate::notation::{Action, MoveText, SanError, describe, resolve};
+use crate::notation::{Action, MoveText, SanError, castle_text, describe, push_check, resolve};
 use crate::san::strip_suffixes;
 
 /// A SAN-like text that does not follow the grammar.
@@ -139,7 +139,7 @@ pub fn parse_sanlike(text: &str) -> Result<MoveText, ParseSanLikeError> {
         text,
     };
     let kind = p.code()?.unwrap_or(PieceKind::Pawn);
-    let (mut from_x, mut from_y, to, capture);
+    let (from_x, from_y, to, capture);
     if p.peek() == Some(b'x') {
         p.i += 1;
         capture = true;
@@ -176,9 +176,6 @@ pub fn parse_sanlike(text: &str) -> Result<MoveText, ParseSanLikeError> {
     if p.i != core.len() {
         return p.bad("the end of the move");
     }
-    if from_x.is_none() && from_y.is_none() {
-        (from_x, from_y) = (None, None);
-    }
     Ok(MoveText {
         action: Action::Normal {
             kind,
@@ -210,7 +207,7 @@ fn dest(p: &mut P<'_>) -> Result<Coord, ParseSanLikeError> {
 pub fn write_sanlike(t: &MoveText) -> String {
     let mut out = String::new();
     match &t.action {
-        Action::Castle { east } => out.push_str(if *east { "O-O" } else { "O-O-O" }),
+        Action::Castle { east } => out.push_str(castle_text(*east)),
         Action::Normal {
             kind,
             from_x,
@@ -242,11 +239,7 @@ pub fn write_sanlike(t: &MoveText) -> String {
             }
         }
     }
-    match t.check {
-        Some(CheckMark::Check) => out.push('+'),
-        Some(CheckMark::Checkmate) => out.push('#'),
-        None => {}
-    }
+    push_check(&mut out, t.check);
     out
 }
 
@@ -303,11 +296,8 @@ pub fn sanlike_moves(game: &icn_model::Game) -> Result<Vec<String>, String> {
 /// # Errors
 /// The first move that cannot be played, with its number.
 pub fn describe_moves(game: &icn_model::Game) -> Result<Vec<(MoveText, icn_model::Piece)>, String> {
-    let start = icn_model::Game {
-        moves: Vec::new(),
-        ..game.clone()
-    };
-    let mut board = Board::from_game(&start).map_err(|e| e.to_string())?;
+    // The board of the start position: `from_game` does not play the moves.
+    let mut board = Board::from_game(game).map_err(|e| e.to_string())?;
     let mut out = Vec::with_capacity(game.moves.len());
     for (i, m) in game.moves.iter().enumerate() {
         let side = board.side_to_move();

@@ -139,16 +139,18 @@ pub fn sanlike_document(
     let mut doc = to_ast(game, form, dialect).map_err(|e| e.to_string())?;
     for ((text, piece), entry) in described.into_iter().zip(&mut doc.moves) {
         entry.check = text.check;
-        entry.body = match coordinate_reading(&text, piece, dialect) {
-            Some(c) => syn::MoveBody::Coordinates(c),
-            None => syn::MoveBody::SanLike(syn::SanLikeText {
-                text: Cow::Owned(write_sanlike(&MoveText {
-                    check: None,
-                    ..text
-                })),
-                span: Span::SYNTHETIC,
-            }),
-        };
+        if let syn::MoveBody::Coordinates(c) = &mut entry.body
+            && write_as_long_form(&text, piece, c)
+        {
+            continue;
+        }
+        entry.body = syn::MoveBody::SanLike(syn::SanLikeText {
+            text: Cow::Owned(write_sanlike(&MoveText {
+                check: None,
+                ..text
+            })),
+            span: Span::SYNTHETIC,
+        });
     }
     Ok(doc)
 }
@@ -172,46 +174,29 @@ pub fn write_game(game: &Game, style: IcnStyle) -> Result<String, String> {
     style.write(&doc).map_err(|e: WriteError| e.to_string())
 }
 
-/// The coordinate move a SAN-like text also reads as (a capture with the
-/// full start square), written in ICN's long form with the owner's case.
-fn coordinate_reading(
-    text: &MoveText,
-    piece: Piece,
-    dialect: Dialect,
-) -> Option<syn::CoordinateMove<'static>> {
-    let promotion_style = if dialect == Dialect::Spec {
-        syn::PromotionStyle::Attached
-    } else {
-        syn::PromotionStyle::Equals
-    };
+/// When the SAN-like text also reads as a coordinate move (a capture from
+/// the full start square), turns the coordinate move `to_ast` wrote for it
+/// into ICN's long form with the owner's case, and says so.
+fn write_as_long_form(text: &MoveText, piece: Piece, c: &mut syn::CoordinateMove<'_>) -> bool {
     let Action::Normal {
         kind,
-        from_x: Some(x),
-        from_y: Some(y),
+        from_x: Some(_),
+        from_y: Some(_),
         capture: true,
-        to,
         promotion,
+        ..
     } = &text.action
     else {
-        return None;
+        return false;
     };
     let code = |p: Piece| syn::PieceCode {
         text: Cow::Owned(p.code()),
         span: Span::SYNTHETIC,
     };
-    let coord = |x: &icn_model::Int, y: &icn_model::Int| syn::Coord {
-        x: syn::Int::synthetic(x.to_string()),
-        y: syn::Int::synthetic(y.to_string()),
-        span: Span::SYNTHETIC,
-    };
-    Some(syn::CoordinateMove {
-        piece: (*kind != icn_model::PieceKind::Pawn).then(|| code(piece)),
-        from: coord(x, y),
-        capture: true,
-        to: coord(&to.x, &to.y),
-        promotion: promotion.map(|k| syn::Promotion {
-            code: code(Piece::new(k, piece.player)),
-            style: promotion_style,
-        }),
-    })
+    c.piece = (*kind != icn_model::PieceKind::Pawn).then(|| code(piece));
+    c.capture = true;
+    if let (Some(p), Some(k)) = (&mut c.promotion, promotion) {
+        p.code = code(Piece::new(*k, piece.player));
+    }
+    true
 }

@@ -103,6 +103,33 @@ struct ChunkResult {
     failed: u64,
 }
 
+/// [`run`] over `input` with standard output (when `write_output`; else
+/// nothing is written) and standard error as the sinks, and the outcome.
+///
+/// # Errors
+/// Reading or writing failed.
+pub fn run_on_stdio(
+    input: crate::input::Input,
+    handler: &Handler<'_>,
+    write_output: bool,
+) -> io::Result<crate::cmd::Outcome> {
+    let origin = input.origin.clone();
+    let mut out = io::BufWriter::with_capacity(1 << 20, io::stdout());
+    let mut err = io::BufWriter::new(io::stderr());
+    let summary = run(
+        input.into_reader(),
+        &origin,
+        handler,
+        Sinks {
+            out: write_output.then_some(&mut out as &mut (dyn Write + Send)),
+            err: &mut err,
+        },
+    )?;
+    out.flush()?;
+    err.flush()?;
+    Ok(summary.outcome(&origin))
+}
+
 /// Runs `handler` on every line of `reader`.
 ///
 /// # Errors

@@ -71,6 +71,9 @@ fn resolve_sanlike(
     game: &mut Game,
     resolver: &mut dyn SanLikeResolver,
 ) -> Result<(), SanLikeError> {
+    if doc.moves.iter().all(|m| m.coordinates().is_some()) {
+        return Ok(()); // the common case: nothing to collect
+    }
     let written: Vec<Option<&str>> = doc
         .moves
         .iter()

@@ -109,14 +109,13 @@ impl Board {
                     match self.store.get(to) {
                         None => {
                             if r.mv && k >= r.min {
-                                let kind = if r.sets_ep && k == 2 {
-                                    MoveKind::DoubleStep {
-                                        passed: f.step(r.dx, r.dy, 1),
-                                    }
-                                } else {
-                                    MoveKind::Normal
-                                };
-                                self.push_move(t, f, to, kind, out);
+                                self.push_move(
+                                    t,
+                                    f,
+                                    to,
+                                    ride_kind(r.sets_ep, f, (r.dx, r.dy), k),
+                                    out,
+                                );
                             }
                         }
                         Some(s) => {
@@ -146,14 +145,7 @@ impl Board {
                         };
                         for k in r.min..=h {
                             let to = f.step(r.dx, r.dy, k);
-                            let kind = if r.sets_ep && k == 2 {
-                                MoveKind::DoubleStep {
-                                    passed: f.step(r.dx, r.dy, 1),
-                                }
-                            } else {
-                                MoveKind::Normal
-                            };
-                            self.push_move(t, f, to, kind, out);
+                            self.push_move(t, f, to, ride_kind(r.sets_ep, f, (r.dx, r.dy), k), out);
                         }
                     } else {
                         out.push(MoveFamily::Ray {
@@ -713,6 +705,18 @@ impl Board {
             }
         }
         self.keeps_royals_safe(m)
+    }
+}
+
+/// What `k` steps of a ride from `f` are: a two-step move of a ride that
+/// leaves en passant is a double step; anything else is a normal move.
+fn ride_kind(sets_ep: bool, f: Sq, step: (i64, i64), k: i64) -> MoveKind {
+    if sets_ep && k == 2 {
+        MoveKind::DoubleStep {
+            passed: f.step(step.0, step.1, 1),
+        }
+    } else {
+        MoveKind::Normal
     }
 }
 

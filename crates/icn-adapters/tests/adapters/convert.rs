@@ -4,19 +4,6 @@ use icn_adapters::convert::{VariantFormat::*, convert_variant};
 use icn_model::{Dialect, Game};
 
 const FIDE: &str = include_str!("../../../../fixtures/sjaak/ok/fide.sjaak");
-/// The shipped Sjaak file of the shared reference material (outside the
-/// repository; the tests that need it are skipped when it is missing).
-fn shipped() -> Option<String> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/reference/sjaak-variants.txt"
-    );
-    let text = std::fs::read_to_string(path).ok();
-    if text.is_none() {
-        eprintln!("skipped: {path} is missing");
-    }
-    text
-}
 
 #[test]
 fn sjaak_fide_to_icn_runs_the_standard_perft() {
@@ -37,7 +24,9 @@ fn icn_to_sjaak_and_back_to_icn() {
 
 #[test]
 fn names_pick_variants_by_exact_name_or_unique_prefix() {
-    let Some(shipped) = shipped() else { return };
+    let Some(shipped) = crate::shipped() else {
+        return;
+    };
     let one = convert_variant(&shipped, Sjaak, Sjaak, Some("fide")).unwrap();
     assert!(one.starts_with("Variant: FIDE Chess (8x8)\n"));
     let e = convert_variant(&shipped, Sjaak, Icn, Some("c"))
@@ -56,7 +45,9 @@ fn names_pick_variants_by_exact_name_or_unique_prefix() {
 
 #[test]
 fn what_cannot_be_converted_is_refused_with_the_reason() {
-    let Some(shipped) = shipped() else { return };
+    let Some(shipped) = crate::shipped() else {
+        return;
+    };
     let e = convert_variant(&shipped, Sjaak, Icn, Some("suicide"))
         .unwrap_err()
         .to_string();

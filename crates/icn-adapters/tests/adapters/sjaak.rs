@@ -2,20 +2,6 @@
 
 use icn_adapters::sjaak::{from_variant, read_file, read_variants, to_variant, write_file};
 
-/// The shipped Sjaak file of the shared reference material (outside the
-/// repository; the tests that need it are skipped when it is missing).
-fn shipped() -> Option<String> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/reference/sjaak-variants.txt"
-    );
-    let text = std::fs::read_to_string(path).ok();
-    if text.is_none() {
-        eprintln!("skipped: {path} is missing");
-    }
-    text
-}
-
 /// Variants of the shipped file that are malformed, with the first error.
 const MALFORMED: [(&str, &str); 4] = [
     (
@@ -64,7 +50,9 @@ const EXPRESSIBLE: [&str; 16] = [
 
 #[test]
 fn every_variant_is_read_or_reported_with_line_and_column() {
-    let Some(shipped) = shipped() else { return };
+    let Some(shipped) = crate::shipped() else {
+        return;
+    };
     let f = read_file(&shipped);
     assert_eq!(f.variants.len(), 43);
     assert!(f.stray.is_empty(), "{:?}", f.stray);
@@ -79,7 +67,9 @@ fn every_variant_is_read_or_reported_with_line_and_column() {
 
 #[test]
 fn writing_and_reading_back_gives_the_same_variants() {
-    let Some(shipped) = shipped() else { return };
+    let Some(shipped) = crate::shipped() else {
+        return;
+    };
     let ok: Vec<_> = read_file(&shipped)
         .variants
         .into_iter()
@@ -92,7 +82,9 @@ fn writing_and_reading_back_gives_the_same_variants() {
 
 #[test]
 fn expressible_variants_lower_and_the_rest_are_refused_by_name() {
-    let Some(shipped) = shipped() else { return };
+    let Some(shipped) = crate::shipped() else {
+        return;
+    };
     for v in read_file(&shipped).variants {
         let Ok(sv) = v.result else { continue };
         match to_variant(&sv) {
@@ -128,7 +120,9 @@ fn fide_from_sjaak_gives_the_standard_perft() {
 
 #[test]
 fn expressible_variants_run_in_movegen() {
-    let Some(shipped) = shipped() else { return };
+    let Some(shipped) = crate::shipped() else {
+        return;
+    };
     let expect: [(&str, [u64; 2]); 6] = [
         ("3check (8x8)", [20, 400]),
         ("Chancellor (8x8)", [22, 484]),
@@ -145,7 +139,9 @@ fn expressible_variants_run_in_movegen() {
 
 #[test]
 fn expressible_variants_survive_sjaak_rules_sjaak() {
-    let Some(shipped) = shipped() else { return };
+    let Some(shipped) = crate::shipped() else {
+        return;
+    };
     for name in EXPRESSIBLE {
         let v = variant(&shipped, name);
         match from_variant(&v) {
@@ -204,7 +200,9 @@ fn two_leg_leaps_reaching_a_square_by_two_paths_are_refused() {
 
 #[test]
 fn expressible_variants_have_no_duplicate_moves_two_plies_deep() {
-    let Some(shipped) = shipped() else { return };
+    let Some(shipped) = crate::shipped() else {
+        return;
+    };
     for name in EXPRESSIBLE {
         let v = variant(&shipped, name);
         let Ok(mut b) = icn_movegen::Board::new(&v.position, &v.rules) else {

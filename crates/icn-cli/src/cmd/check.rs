@@ -4,13 +4,13 @@
 //! prints every problem, compiler style, of an invalid one. With `--lines`
 //! prints nothing for valid lines and `FILE:LINE:COL: message` for problems.
 
-use std::io::{self, BufWriter, Write as _};
+use std::io::{self, Write as _};
 
 use crate::cli::FromDialect;
 use crate::cmd::Outcome;
 use crate::document::{Format, read_game};
 use crate::input::{Input, InputArg};
-use crate::lines::{self, Sinks};
+use crate::lines;
 
 /// Options of `icn check`.
 #[derive(Debug, clap::Args)]
@@ -75,17 +75,5 @@ fn run_lines(args: &Args, input: Input) -> anyhow::Result<Outcome> {
             .map(drop)
             .map_err(|e| e.located(line))
     };
-    let origin = input.origin.clone();
-    let mut err = BufWriter::new(io::stderr());
-    let summary = lines::run(
-        input.into_reader(),
-        &origin,
-        &handler,
-        Sinks {
-            out: None,
-            err: &mut err,
-        },
-    )?;
-    drop(err);
-    Ok(summary.outcome(&origin))
+    Ok(lines::run_on_stdio(input, &handler, false)?)
 }

@@ -12,7 +12,7 @@
 //! cannot express (a world border in the spec dialect, `threecheck` in the
 //! site dialect) is reported and counts as invalid (exit 1).
 
-use std::io::{self, BufWriter, Write as _};
+use std::io::{self, Write as _};
 
 use anyhow::bail;
 
@@ -20,7 +20,7 @@ use crate::cli::{FromDialect, ToDialect};
 use crate::cmd::Outcome;
 use crate::document::{Format, Located, read_game};
 use crate::input::InputArg;
-use crate::lines::{self, Sinks};
+use crate::lines;
 use crate::output::{MoveNotation, Target, Writer};
 
 /// Options of `icn convert`.
@@ -126,18 +126,5 @@ fn run_lines(args: &Args, input: crate::input::Input) -> anyhow::Result<Outcome>
         }
         Ok(())
     };
-    let origin = input.origin.clone();
-    let mut out = BufWriter::with_capacity(1 << 20, io::stdout());
-    let mut err = BufWriter::new(io::stderr());
-    let summary = lines::run(
-        input.into_reader(),
-        &origin,
-        &handler,
-        Sinks {
-            out: Some(&mut out),
-            err: &mut err,
-        },
-    )?;
-    drop(err);
-    Ok(summary.outcome(&origin))
+    Ok(lines::run_on_stdio(input, &handler, true)?)
 }

@@ -303,9 +303,11 @@ pub(crate) fn from_dto(
         };
         return Err(err(path, p.message));
     }
-    let written: Vec<Option<&str>> = sanlike.iter().map(Option::as_deref).collect();
-    resolve_in_order(&mut game, &written, resolver)
-        .map_err(|e| err(format!("moves[{}]", e.ply), e.message))?;
+    if sanlike.iter().any(Option::is_some) {
+        let written: Vec<Option<&str>> = sanlike.iter().map(Option::as_deref).collect();
+        resolve_in_order(&mut game, &written, resolver)
+            .map_err(|e| err(format!("moves[{}]", e.ply), e.message))?;
+    }
     Ok(game)
 }
 

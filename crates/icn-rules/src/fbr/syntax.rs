@@ -268,16 +268,7 @@ fn rule(c: &mut Cursor) -> Res<RawRule> {
     } else {
         None
     };
-    let set = if c.peek() == Some('{') {
-        Some(piece_set(c)?)
-    } else {
-        None
-    };
-    let range = if c.peek() == Some('[') {
-        Some(board_range(c)?)
-    } else {
-        None
-    };
+    let (set, range) = set_and_range(c)?;
     let mut attrs = Vec::new();
     if c.eat('=') {
         loop {
@@ -326,6 +317,19 @@ fn attribute(c: &mut Cursor) -> Res<RawAttr> {
     } else {
         None
     };
+    let (set, range) = set_and_range(c)?;
+    Ok(RawAttr {
+        negated,
+        name,
+        arg,
+        set,
+        range,
+        span: Span::new(start, c.pos),
+    })
+}
+
+/// An optional `{...}` piece set, then an optional `[...]` board range.
+fn set_and_range(c: &mut Cursor) -> Res<(Option<RawSet>, Option<RawRange>)> {
     let set = if c.peek() == Some('{') {
         Some(piece_set(c)?)
     } else {
@@ -336,14 +340,7 @@ fn attribute(c: &mut Cursor) -> Res<RawAttr> {
     } else {
         None
     };
-    Ok(RawAttr {
-        negated,
-        name,
-        arg,
-        set,
-        range,
-        span: Span::new(start, c.pos),
-    })
+    Ok((set, range))
 }
 
 fn piece_set(c: &mut Cursor) -> Res<RawSet> {
