@@ -171,7 +171,7 @@ fn icn_equivalent(v: &Variant) -> (RuleSet, Position) {
     let mut position = v.position.clone();
     for c in std::mem::take(&mut rules.region.excluded) {
         position.pieces.push(icn_model::PlacedPiece {
-            piece: icn_model::Piece::new(icn_model::PieceKind::Void, icn_model::Player::Neutral),
+            piece: icn_model::Piece::new(icn_model::PieceKind::Void, icn_model::Player::NEUTRAL),
             at: c,
             special_right: false,
         });

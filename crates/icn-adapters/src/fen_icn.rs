@@ -84,14 +84,14 @@ pub fn chess_rules() -> GameRules {
     GameRules {
         promotions: vec![
             (
-                Player::White,
+                Player::WHITE,
                 Promotion {
                     ranks: vec![Int::from(8)],
                     choices: Promotion::DEFAULT_CHOICES.to_vec(),
                 },
             ),
             (
-                Player::Black,
+                Player::BLACK,
                 Promotion {
                     ranks: vec![Int::from(1)],
                     choices: Promotion::DEFAULT_CHOICES.to_vec(),
@@ -109,11 +109,11 @@ pub fn chess_rules() -> GameRules {
 }
 
 fn start_rank(player: Player) -> u8 {
-    if player == Player::White { 1 } else { 6 }
+    if player == Player::WHITE { 1 } else { 6 }
 }
 
 fn back_rank(player: Player) -> u8 {
-    if player == Player::White { 0 } else { 7 }
+    if player == Player::WHITE { 0 } else { 7 }
 }
 
 /// The ICN game (a start position with the 8×8 rules, no moves) of a FEN.
@@ -156,11 +156,11 @@ pub fn fen_to_game(fen: &Fen) -> Result<Game, FenToIcnError> {
     };
     if three_check {
         rules.win_conditions = vec![
-            (Player::White, vec![WinCondition::ThreeCheck]),
-            (Player::Black, vec![WinCondition::ThreeCheck]),
+            (Player::WHITE, vec![WinCondition::ThreeCheck]),
+            (Player::BLACK, vec![WinCondition::ThreeCheck]),
         ];
     }
-    for player in [Player::White, Player::Black] {
+    for player in [Player::WHITE, Player::BLACK] {
         if let Some(file) = site_rule_mismatch(fen, player) {
             return Err(FenToIcnError::Unsupported(format!(
                 "{player}'s castling with the rook on the {}-file (ICN's site rule moves an e-file king two squares toward a rook at least three files away)",
@@ -191,10 +191,10 @@ pub fn fen_to_game(fen: &Fen) -> Result<Game, FenToIcnError> {
         .collect();
     let position = Position {
         pieces,
-        turn_order: if fen.turn == Player::White {
-            vec![Player::White, Player::Black]
+        turn_order: if fen.turn == Player::WHITE {
+            vec![Player::WHITE, Player::BLACK]
         } else {
-            vec![Player::Black, Player::White]
+            vec![Player::BLACK, Player::WHITE]
         },
         en_passant: fen.en_passant.map(coord_of),
         move_rule: Some(MoveRule {
@@ -226,7 +226,7 @@ fn site_rule_mismatch(fen: &Fen, player: Player) -> Option<u8> {
 impl Fen {
     /// The rook files `player` may castle with.
     pub fn castling(&self, player: Player) -> &[u8] {
-        if player == Player::White {
+        if player == Player::WHITE {
             &self.white_castling
         } else {
             &self.black_castling
@@ -264,7 +264,7 @@ fn describe(p: Piece) -> String {
 pub fn game_to_fen(game: &Game) -> Result<Fen, IcnToFenError> {
     let mut fen = position_to_fen(&game.position)?;
     let three = |p| game.rules.wins_of(p) == [WinCondition::ThreeCheck];
-    if three(Player::White) && three(Player::Black) {
+    if three(Player::WHITE) && three(Player::BLACK) {
         fen.remaining_checks = Some(Checks { white: 3, black: 3 });
     }
     Ok(fen)
@@ -276,14 +276,16 @@ pub fn game_to_fen(game: &Game) -> Result<Fen, IcnToFenError> {
 /// See the module docs: the first piece FEN cannot hold is named.
 pub fn position_to_fen(position: &Position) -> Result<Fen, IcnToFenError> {
     let turn = match position.turn_order.as_slice() {
-        [Player::White, Player::Black] | [] => Player::White,
-        [Player::Black, Player::White] => Player::Black,
+        [Player::WHITE, Player::BLACK] | [] => Player::WHITE,
+        [Player::BLACK, Player::WHITE] => Player::BLACK,
         other => {
             return Err(IcnToFenError::Position(format!(
                 "FEN holds two players alternating, found the turn order {}",
                 other
                     .iter()
-                    .map(|p| p.letter())
+                    .map(|p| p
+                        .letter()
+                        .map_or_else(|| p.number().to_string(), str::to_string))
                     .collect::<Vec<_>>()
                     .join(":")
             )));
@@ -348,7 +350,7 @@ pub fn position_to_fen(position: &Position) -> Result<Fen, IcnToFenError> {
             _ => {}
         }
     }
-    for player in [Player::White, Player::Black] {
+    for player in [Player::WHITE, Player::BLACK] {
         let king = position.pieces.iter().find(|p| {
             p.piece == Piece::new(PieceKind::King, player)
                 && p.special_right
@@ -382,14 +384,14 @@ pub fn position_to_fen(position: &Position) -> Result<Fen, IcnToFenError> {
                 ),
             ));
         }
-        if player == Player::White {
+        if player == Player::WHITE {
             fen.white_castling = files;
         } else {
             fen.black_castling = files;
         }
     }
     if let Some(ep) = &position.en_passant {
-        let wanted = if turn == Player::White { 5 } else { 2 };
+        let wanted = if turn == Player::WHITE { 5 } else { 2 };
         match square_of(ep) {
             Some(sq) if sq.rank == wanted => fen.en_passant = Some(sq),
             _ => {

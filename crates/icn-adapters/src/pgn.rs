@@ -369,7 +369,7 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<String>), PgnError> {
         match tok {
             Token::San(s) => {
                 let m = san_to_move(&mut board, s).map_err(|e| {
-                    let black_first = usize::from(fen.turn == icn_model::Player::Black);
+                    let black_first = usize::from(fen.turn == icn_model::Player::BLACK);
                     let n = (ply + black_first) / 2 + fen.fullmove as usize;
                     let dots = if (ply + black_first).is_multiple_of(2) {
                         "."

@@ -55,7 +55,7 @@ pub fn export_game(game: &Game) -> Result<String, String> {
             return Err("a world border other than 1,8,1,8 does not fit PGN".into());
         }
     }
-    for p in [Player::White, Player::Black] {
+    for p in [Player::WHITE, Player::BLACK] {
         if game.rules.wins_of(p) != [WinCondition::Checkmate] {
             return Err(format!(
                 "{p} wins by something other than checkmate, which PGN chess cannot say"
@@ -89,7 +89,7 @@ pub fn export_game(game: &Game) -> Result<String, String> {
         .map(|c| format!("{{{c}}}"))
         .collect();
     let mut number = u64::from(fen.fullmove);
-    let mut white = fen.turn == Player::White;
+    let mut white = fen.turn == Player::WHITE;
     for (i, m) in game.moves.iter().enumerate() {
         let side = board.side_to_move();
         let mv = board

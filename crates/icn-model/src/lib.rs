@@ -50,7 +50,7 @@ impl Game {
     /// ```
     /// use icn_model::{Dialect, Game, Player};
     /// let g = Game::parse("b 0/100 (8|1) K5,1+|k5,8+ 5,8>5,7", Dialect::Auto).unwrap();
-    /// assert_eq!(g.position.side_to_move(), Player::Black);
+    /// assert_eq!(g.position.side_to_move(), Player::BLACK);
     /// assert_eq!(g.moves.len(), 1);
     /// let e = Game::parse("K1,1|Q1,1", Dialect::Auto).unwrap_err();
     /// assert!(e.diagnostics[0].message.contains("occupied twice"));

@@ -404,8 +404,8 @@ fn subject_span(doc: &syn::Document<'_>, subject: Subject) -> Span {
 /// `w` alone is White then Black; `b` alone Black then White.
 fn expand_turn_order(order: &[syn::PlayerLetter]) -> Vec<Player> {
     match order {
-        [syn::PlayerLetter::White] => vec![Player::White, Player::Black],
-        [syn::PlayerLetter::Black] => vec![Player::Black, Player::White],
+        [syn::PlayerLetter::White] => vec![Player::WHITE, Player::BLACK],
+        [syn::PlayerLetter::Black] => vec![Player::BLACK, Player::WHITE],
         _ => order.iter().map(|&l| Player::from_letter(l)).collect(),
     }
 }

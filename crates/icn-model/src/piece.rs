@@ -255,14 +255,16 @@ pub enum PieceCodeError {
         "unknown piece code `{0}`, expected one of K Q R B N P AM HA CH AR GU CA GI ZE CE RQ RC NR HU RO OB VO"
     )]
     Unknown(String),
-    /// The numeric prefix names no player.
-    #[error("unknown player number `{0}` in piece code `{1}`, expected 0 to 6")]
+    /// The numeric prefix is too large to hold.
+    #[error("player number `{0}` in piece code `{1}` is too large (at most 4294967295)")]
     Player(String, String),
     /// Mixed case such as `Am`.
     #[error("piece code `{0}` mixes upper and lower case")]
     MixedCase(String),
-    /// An obstacle or void owned by a player.
-    #[error("`{0}`: obstacles and voids are neutral, write `ob` or `vo`")]
+    /// `OB` or `VO` in upper case with no player number.
+    #[error(
+        "`{0}`: obstacles and voids without a player number are neutral, write `ob` or `vo` (or `1ob` for White's)"
+    )]
     NotNeutral(String),
 }
 
@@ -280,9 +282,9 @@ impl Piece {
     ///
     /// ```
     /// use icn_model::{Piece, PieceKind, Player};
-    /// assert_eq!(Piece::from_code("am").unwrap(), Piece::new(PieceKind::Amazon, Player::Black));
-    /// assert_eq!(Piece::from_code("3q").unwrap(), Piece::new(PieceKind::Queen, Player::Red));
-    /// assert_eq!(Piece::from_code("vo").unwrap(), Piece::new(PieceKind::Void, Player::Neutral));
+    /// assert_eq!(Piece::from_code("am").unwrap(), Piece::new(PieceKind::Amazon, Player::BLACK));
+    /// assert_eq!(Piece::from_code("3q").unwrap(), Piece::new(PieceKind::Queen, Player::RED));
+    /// assert_eq!(Piece::from_code("vo").unwrap(), Piece::new(PieceKind::Void, Player::NEUTRAL));
     /// assert!(Piece::from_code("X").is_err());
     /// ```
     pub fn from_code(code: &str) -> Result<Piece, PieceCodeError> {
@@ -290,41 +292,34 @@ impl Piece {
         let (prefix, letters) = code.split_at(digits);
         let kind = PieceKind::from_code(letters)
             .ok_or_else(|| PieceCodeError::Unknown(code.to_string()))?;
+        if !prefix.is_empty() {
+            // A player number makes the case of the letters meaningless, as on the site.
+            let player = prefix
+                .parse::<u32>()
+                .map_err(|_| PieceCodeError::Player(prefix.to_string(), code.to_string()))?;
+            return Ok(Piece::new(kind, Player::from_number(player)));
+        }
         let upper = letters.bytes().all(|b| b.is_ascii_uppercase());
         let lower = letters.bytes().all(|b| b.is_ascii_lowercase());
         if !upper && !lower {
             return Err(PieceCodeError::MixedCase(code.to_string()));
         }
-        let player = if prefix.is_empty() {
-            if kind.is_neutral_only() {
-                if upper {
-                    return Err(PieceCodeError::NotNeutral(code.to_string()));
-                }
-                Player::Neutral
-            } else if upper {
-                Player::White
-            } else {
-                Player::Black
-            }
-        } else {
-            prefix
-                .parse::<u8>()
-                .ok()
-                .and_then(Player::from_number)
-                .ok_or_else(|| PieceCodeError::Player(prefix.to_string(), code.to_string()))?
+        let player = match (kind.is_neutral_only(), upper) {
+            (true, true) => return Err(PieceCodeError::NotNeutral(code.to_string())),
+            (true, false) => Player::NEUTRAL,
+            (false, true) => Player::WHITE,
+            (false, false) => Player::BLACK,
         };
-        if kind.is_neutral_only() && player != Player::Neutral {
-            return Err(PieceCodeError::NotNeutral(code.to_string()));
-        }
         Ok(Piece { kind, player })
     }
 
-    /// The code this piece is written with: `K`, `k`, `3q`, `ob`, `0k`.
+    /// The code this piece is written with: `K`, `k`, `3q`, `ob`, `0k`,
+    /// `1ob` (an obstacle of White's: letters alone would say neutral).
     pub fn code(self) -> String {
         match self.player {
-            Player::White => self.kind.code().to_string(),
-            Player::Black => self.kind.lower_code().to_string(),
-            Player::Neutral if self.kind.is_neutral_only() => self.kind.lower_code().to_string(),
+            Player::NEUTRAL if self.kind.is_neutral_only() => self.kind.lower_code().to_string(),
+            Player::WHITE if !self.kind.is_neutral_only() => self.kind.code().to_string(),
+            Player::BLACK if !self.kind.is_neutral_only() => self.kind.lower_code().to_string(),
             p => format!("{}{}", p.number(), self.kind.lower_code()),
         }
     }
@@ -336,6 +331,11 @@ impl Piece {
 
     /// The piece with a JSON name.
     pub fn from_json_name(name: &str) -> Option<Piece> {
+        if let Some(i) = name.rfind('P')
+            && let Some(player) = Player::from_name(&format!("player{}", &name[i + 1..]))
+        {
+            return PieceKind::from_json_name(&name[..i]).map(|kind| Piece { kind, player });
+        }
         // Longest suffix first: `Bu` before `B`.
         for suffix in ["Bu", "W", "B", "N", "R", "Y", "G"] {
             if let Some(stem) = name.strip_suffix(suffix)
@@ -365,9 +365,6 @@ mod tests {
     fn every_piece_code_and_json_name_round_trips() {
         for kind in PieceKind::ALL {
             for player in Player::ALL {
-                if kind.is_neutral_only() && player != Player::Neutral {
-                    continue;
-                }
                 let p = Piece::new(kind, player);
                 assert_eq!(Piece::from_code(&p.code()).unwrap(), p, "{p:?}");
                 assert_eq!(Piece::from_json_name(&p.json_name()), Some(p), "{p:?}");
@@ -387,17 +384,35 @@ mod tests {
     }
 
     #[test]
+    fn reads_what_the_site_reads() {
+        // A player number: any number, letters in any case.
+        assert_eq!(
+            Piece::from_code("7k").unwrap(),
+            Piece::new(PieceKind::King, Player::from_number(7))
+        );
+        assert_eq!(
+            Piece::from_code("3Am").unwrap(),
+            Piece::new(PieceKind::Amazon, Player::RED)
+        );
+        assert_eq!(
+            Piece::from_code("1ob").unwrap(),
+            Piece::new(PieceKind::Obstacle, Player::WHITE)
+        );
+        assert_eq!(Piece::from_code("3vo").unwrap().code(), "3vo");
+        assert_eq!(Piece::from_code("1ob").unwrap().code(), "1ob");
+        let far = Piece::new(PieceKind::Queen, Player::from_number(12));
+        assert_eq!(Piece::from_json_name(&far.json_name()), Some(far));
+        assert_eq!(far.json_name(), "queensP12");
+    }
+
+    #[test]
     fn refuses_bad_codes() {
         assert!(matches!(
             Piece::from_code("OB"),
             Err(PieceCodeError::NotNeutral(_))
         ));
         assert!(matches!(
-            Piece::from_code("2ob"),
-            Err(PieceCodeError::NotNeutral(_))
-        ));
-        assert!(matches!(
-            Piece::from_code("9q"),
+            Piece::from_code("99999999999q"),
             Err(PieceCodeError::Player(..))
         ));
         assert!(matches!(

@@ -43,7 +43,7 @@ impl Default for Position {
     fn default() -> Self {
         Position {
             pieces: Vec::new(),
-            turn_order: vec![Player::White, Player::Black],
+            turn_order: vec![Player::WHITE, Player::BLACK],
             en_passant: None,
             move_rule: None,
             fullmove: Int::ONE,
@@ -54,7 +54,7 @@ impl Default for Position {
 impl Position {
     /// The side to move.
     pub fn side_to_move(&self) -> Player {
-        self.turn_order.first().copied().unwrap_or(Player::White)
+        self.turn_order.first().copied().unwrap_or(Player::WHITE)
     }
 
     /// The players who take turns, each once, sorted by player number; this is
@@ -64,7 +64,7 @@ impl Position {
             .turn_order
             .iter()
             .copied()
-            .filter(|&p| p != Player::Neutral)
+            .filter(|&p| p != Player::NEUTRAL)
             .collect();
         p.sort();
         p.dedup();
@@ -76,7 +76,7 @@ impl Position {
     pub fn is_two_player_alternation(&self) -> bool {
         matches!(
             self.turn_order.as_slice(),
-            [Player::White, Player::Black] | [Player::Black, Player::White]
+            [Player::WHITE, Player::BLACK] | [Player::BLACK, Player::WHITE]
         )
     }
 

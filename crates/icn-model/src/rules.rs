@@ -115,8 +115,8 @@ impl Default for GameRules {
         GameRules {
             promotions: Vec::new(),
             win_conditions: vec![
-                (Player::White, vec![WinCondition::Checkmate]),
-                (Player::Black, vec![WinCondition::Checkmate]),
+                (Player::WHITE, vec![WinCondition::Checkmate]),
+                (Player::BLACK, vec![WinCondition::Checkmate]),
             ],
             world_border: None,
             properties: IndexMap::new(),

@@ -71,15 +71,24 @@ pub fn to_ast(
     if pos.turn_order.is_empty() {
         problems.push("the turn order is empty".to_string());
     } else if form != IcnForm::Compact
-        || pos.turn_order != [Player::White, Player::Black]
+        || pos.turn_order != [Player::WHITE, Player::BLACK]
         || says_nothing_else(game)
     {
-        let letters = if pos.is_two_player_alternation() {
-            vec![pos.turn_order[0].to_letter()]
+        let order = if pos.is_two_player_alternation() {
+            &pos.turn_order[..1]
         } else {
-            pos.turn_order.iter().map(|p| p.to_letter()).collect()
+            &pos.turn_order[..]
         };
-        fields.push(field(syn::FieldKind::TurnOrder(letters)));
+        match order
+            .iter()
+            .map(|p| p.to_letter())
+            .collect::<Option<Vec<_>>>()
+        {
+            Some(letters) => fields.push(field(syn::FieldKind::TurnOrder(letters))),
+            None => problems.push(
+                "the turn order names a player beyond the seven ICN has letters for".to_string(),
+            ),
+        }
     }
     if let Some(ep) = &pos.en_passant {
         fields.push(field(syn::FieldKind::EnPassant(coord(ep))));
@@ -224,7 +233,7 @@ fn promotion_segments(
                 rule.choices
                     .iter()
                     .map(|k| {
-                        let upper = dialect == Dialect::Spec && player == Player::White;
+                        let upper = dialect == Dialect::Spec && player == Player::WHITE;
                         code(if upper { k.code() } else { k.lower_code() }.to_string())
                     })
                     .collect()

@@ -184,7 +184,7 @@ fn en_passant_problem(game: &Game) -> Option<String> {
     let found = pos.pieces.iter().any(|p| {
         p.piece.kind == PieceKind::Pawn
             && p.piece.player != mover
-            && p.piece.player != Player::Neutral
+            && p.piece.player != Player::NEUTRAL
             && p.at.x == ep.x
             && match p.piece.player.pawn_direction() {
                 Some(d) => p.at.y == ep.y.add_small(d),

@@ -27,7 +27,7 @@ fn coord() -> impl Strategy<Value = Coord> {
 
 fn piece(spec: bool) -> impl Strategy<Value = Piece> {
     let players: Vec<Player> = if spec {
-        vec![Player::White, Player::Black]
+        vec![Player::WHITE, Player::BLACK]
     } else {
         Player::ALL.to_vec()
     };
@@ -37,7 +37,7 @@ fn piece(spec: bool) -> impl Strategy<Value = Piece> {
     )
         .prop_map(|(kind, player)| {
             if kind.is_neutral_only() {
-                Piece::new(kind, Player::Neutral)
+                Piece::new(kind, Player::NEUTRAL)
             } else {
                 Piece::new(kind, player)
             }
@@ -102,10 +102,10 @@ fn json_value() -> impl Strategy<Value = serde_json::Value> {
 prop_compose! {
     fn game(spec: bool)(
         order in if spec {
-            prop::sample::select(vec![vec![Player::White, Player::Black], vec![Player::Black, Player::White]]).boxed()
+            prop::sample::select(vec![vec![Player::WHITE, Player::BLACK], vec![Player::BLACK, Player::WHITE]]).boxed()
         } else {
             prop::collection::vec(prop::sample::select(Player::ALL[1..].to_vec()), 1..4)
-                .prop_filter("w or b alone means two players", |o| !matches!(o.as_slice(), [Player::White] | [Player::Black]))
+                .prop_filter("w or b alone means two players", |o| !matches!(o.as_slice(), [Player::WHITE] | [Player::BLACK]))
                 .boxed()
         },
         pieces in prop::collection::vec((coord(), piece(spec), any::<bool>()), 1..12),
@@ -156,7 +156,7 @@ prop_compose! {
             }
         }
         if position.pieces.is_empty() {
-            position.pieces.push(PlacedPiece { piece: Piece::new(PieceKind::King, Player::White), at: Coord::new(0, 0), special_right: false });
+            position.pieces.push(PlacedPiece { piece: Piece::new(PieceKind::King, Player::WHITE), at: Coord::new(0, 0), special_right: false });
         }
         Game {
             metadata: metadata.into_iter().collect(),
@@ -227,8 +227,8 @@ proptest! {
                 prop_assert_eq!(back, expected, "{:?}", form);
             }
         }
-        let has_site_only = g.position.pieces.iter().any(|p| p.piece.player == Player::Neutral && !p.piece.kind.is_neutral_only())
-            || g.moves.iter().any(|m| m.promotion.is_some_and(|p| p.player == Player::Neutral) || m.piece.is_some_and(|p| p.player == Player::Neutral && !p.kind.is_neutral_only()));
+        let has_site_only = g.position.pieces.iter().any(|p| p.piece.player == Player::NEUTRAL && !p.piece.kind.is_neutral_only())
+            || g.moves.iter().any(|m| m.promotion.is_some_and(|p| p.player == Player::NEUTRAL) || m.piece.is_some_and(|p| p.player == Player::NEUTRAL && !p.kind.is_neutral_only()));
         prop_assert!(written == 3 || has_site_only, "the spec writer refused a spec-expressible game");
         let back = json::from_json_str(&json::to_json_string(&g)).unwrap();
         prop_assert_eq!(back, g);

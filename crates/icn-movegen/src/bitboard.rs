@@ -185,7 +185,7 @@ impl BbTables {
         for c in 0..cells as i64 {
             let s = Sq::new(self.left + c % self.width, self.bottom + c / self.width);
             if zone.contains(s) {
-                self.promo[usize::from(player.number())] |= 1 << c;
+                self.promo[player.number() as usize] |= 1 << c;
             }
         }
     }
@@ -343,7 +343,7 @@ impl Board {
             }
             match promo {
                 Some(pr) if pt.promotes => {
-                    let zone = targets & bb.promo[usize::from(us.number())];
+                    let zone = targets & bb.promo[us.number() as usize];
                     let per = pr.choices.len() as u64 + u64::from(!pr.mandatory);
                     n += u64::from((targets & !zone).count_ones())
                         + u64::from(zone.count_ones()) * per;

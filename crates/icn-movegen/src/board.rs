@@ -83,6 +83,9 @@ impl Board {
             .map(|l| l.to_i64().unwrap_or(i64::MAX).clamp(0, 1 << 52));
         let mut placed: Vec<(PlacedPiece, Sq)> = Vec::with_capacity(position.pieces.len());
         for p in &position.pieces {
+            if !p.piece.player.is_named() {
+                return Err(crate::config::unnamed_player(p.piece.player));
+            }
             let sq = Sq::from_coord(&p.at)?;
             if !border.contains(sq) {
                 return Err(MovegenError::Setup(format!(
@@ -94,7 +97,7 @@ impl Board {
             placed.push((p.clone(), sq));
         }
         let mut kinds: Vec<icn_model::Piece> = placed.iter().map(|(p, _)| p.piece).collect();
-        let void = icn_model::Piece::new(icn_model::PieceKind::Void, Player::Neutral);
+        let void = icn_model::Piece::new(icn_model::PieceKind::Void, Player::NEUTRAL);
         let mut excluded = Vec::new();
         for c in &rules.region.excluded {
             let sq = Sq::from_coord(c)?;
@@ -307,7 +310,7 @@ impl Board {
     /// Polyglot castling keys: a king with `+` on e1 (e8) and a rook with `+` on h1 or a1 (h8, a8).
     pub(crate) fn castle_component(&self) -> u64 {
         let mut k = 0;
-        for (i, (player, row)) in [(Player::White, 1), (Player::Black, 8)]
+        for (i, (player, row)) in [(Player::WHITE, 1), (Player::BLACK, 8)]
             .into_iter()
             .enumerate()
         {

@@ -102,6 +102,14 @@ pub(crate) struct Config {
     pub rules: RuleSet,
 }
 
+/// The engine keeps per-player tables for the seven players the site names.
+pub(crate) fn unnamed_player(p: Player) -> MovegenError {
+    MovegenError::Unsupported(format!(
+        "player {} is not one of the seven the site names (neutral, white, black, red, blue, yellow, green); the engine plays only those",
+        p.number()
+    ))
+}
+
 impl Config {
     pub fn new(
         types: TypeTable,
@@ -112,13 +120,16 @@ impl Config {
         let keys = types.types.iter().map(|t| TypeKeys::new(t.piece)).collect();
         let mut players: [PlayerCfg; 7] = Default::default();
         let turn_order: Vec<Player> = rules.turn_order.clone();
-        if turn_order.is_empty() || turn_order.contains(&Player::Neutral) {
+        if turn_order.is_empty() || turn_order.contains(&Player::NEUTRAL) {
             return Err(MovegenError::Unsupported(
                 "a turn order must name players, not neutral".into(),
             ));
         }
+        if let Some(p) = turn_order.iter().find(|p| !p.is_named()) {
+            return Err(unnamed_player(*p));
+        }
         for &p in &turn_order {
-            let cfg = &mut players[usize::from(p.number())];
+            let cfg = &mut players[p.number() as usize];
             cfg.protect = rules.check_matters_for(p);
             cfg.wins = rules.wins_of(p).to_vec();
             cfg.counts_checks = cfg.wins.iter().any(|w| matches!(w, WinRule::Checks(_)));
@@ -130,7 +141,7 @@ impl Config {
             }
             for (i, t) in types.types.iter().enumerate() {
                 let owner = t.piece.player;
-                if owner == p || owner == Player::Neutral {
+                if owner == p || owner == Player::NEUTRAL {
                     continue;
                 }
                 cfg.enemies |= 1 << i;
@@ -208,7 +219,7 @@ impl Config {
         let mut bb = crate::bitboard::BbTables::build(&border, &types);
         if let Some(bb) = &mut bb {
             for &p in &turn_order {
-                if let Some(pr) = &players[usize::from(p.number())].promo {
+                if let Some(pr) = &players[p.number() as usize].promo {
                     bb.set_promotion_zone(p, &pr.zone);
                 }
             }
@@ -237,7 +248,7 @@ impl Config {
     /// The configuration of a player.
     #[inline]
     pub fn player(&self, p: Player) -> &PlayerCfg {
-        &self.players[usize::from(p.number())]
+        &self.players[p.number() as usize]
     }
 
     /// Whether a piece of type `mover` may capture a piece of type `target`.

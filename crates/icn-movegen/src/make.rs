@@ -173,8 +173,8 @@ impl Board {
         } else {
             self.halfmove + 1
         };
-        if us == Player::Black
-            || (!cfg.turn_order.contains(&Player::Black) && self.turn + 1 == cfg.turn_order.len())
+        if us == Player::BLACK
+            || (!cfg.turn_order.contains(&Player::BLACK) && self.turn + 1 == cfg.turn_order.len())
         {
             self.fullmove += 1;
         }
@@ -196,7 +196,7 @@ impl Board {
                 .filter(|&p| p != us)
                 .collect();
             if them.into_iter().any(|p| self.royal_attacked(p)) {
-                self.checks[usize::from(us.number())] += 1;
+                self.checks[us.number() as usize] += 1;
                 undo.check_given = true;
             }
         }
@@ -210,7 +210,7 @@ impl Board {
         let m = u.mv;
         if u.check_given {
             let us = self.cfg.turn_order[u.turn];
-            self.checks[usize::from(us.number())] -= 1;
+            self.checks[us.number() as usize] -= 1;
         }
         if let (
             Some((ps, right, seq)),

@@ -73,8 +73,8 @@ impl GameEnd {
     pub fn result(&self) -> String {
         match self.winner {
             None => "1/2-1/2".into(),
-            Some(Player::White) => "1-0".into(),
-            Some(Player::Black) => "0-1".into(),
+            Some(Player::WHITE) => "1-0".into(),
+            Some(Player::BLACK) => "0-1".into(),
             Some(p) => format!("{p} wins"),
         }
     }
@@ -151,7 +151,7 @@ impl Board {
                     {
                         return win(Termination::AllPiecesCaptured);
                     }
-                    WinRule::Checks(n) if self.checks[usize::from(mover.number())] >= *n => {
+                    WinRule::Checks(n) if self.checks[mover.number() as usize] >= *n => {
                         return win(Termination::Checks);
                     }
                     WinRule::Koth

@@ -91,7 +91,7 @@ pub fn replay(game: &Game, at: Option<usize>) -> Result<Replay, ReplayError> {
     let mut end = None;
     let n = at.map_or(game.moves.len(), |a| a.min(game.moves.len()));
     for (ply, m) in game.moves.iter().take(n).enumerate() {
-        let number = if board.side_to_move() == icn_model::Player::White {
+        let number = if board.side_to_move() == icn_model::Player::WHITE {
             board.fullmove_number().to_string()
         } else {
             format!("{}...", board.fullmove_number())

@@ -235,7 +235,7 @@ fn compile_one(
         mobile: false,
         complex_mover: false,
     };
-    if piece.player == Player::Neutral {
+    if piece.player == Player::NEUTRAL {
         // Neutral pieces never move and attack nobody.
         return Ok(t);
     }

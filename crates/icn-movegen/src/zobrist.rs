@@ -53,8 +53,8 @@ pub(crate) fn polyglot_index(p: Piece) -> Option<usize> {
         _ => return None,
     };
     match p.player {
-        Player::White => Some(2 * k + 1),
-        Player::Black => Some(2 * k),
+        Player::WHITE => Some(2 * k + 1),
+        Player::BLACK => Some(2 * k),
         _ => None,
     }
 }
@@ -96,14 +96,14 @@ impl TypeKeys {
     #[inline]
     pub fn right(&self, s: Sq) -> u64 {
         if self.poly.is_some() && in_box(s) {
-            let home = if self.piece.player == Player::White {
+            let home = if self.piece.player == Player::WHITE {
                 1
             } else {
                 8
             };
             let implied = match self.piece.kind {
                 PieceKind::Pawn => {
-                    s.y == if self.piece.player == Player::White {
+                    s.y == if self.piece.player == Player::WHITE {
                         2
                     } else {
                         7
@@ -134,8 +134,8 @@ pub(crate) fn ep_key(s: Sq) -> u64 {
 /// The key of a side to move (`turn` is its index in a turn order of `len` entries).
 pub(crate) fn side_key(p: Player, turn: usize, len: usize) -> u64 {
     let base = match p {
-        Player::White => RANDOM64[780],
-        Player::Black => 0,
+        Player::WHITE => RANDOM64[780],
+        Player::BLACK => 0,
         other => mix(SALT_SIDE ^ u64::from(other.number())),
     };
     if len > 2 {

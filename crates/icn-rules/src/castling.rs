@@ -55,7 +55,7 @@ impl RefBoard {
             .pieces
             .values()
             .map(|p| p.player)
-            .filter(|&p| p != player && p != Player::Neutral)
+            .filter(|&p| p != player && p != Player::NEUTRAL)
             .collect();
         others.sort();
         others.dedup();
@@ -196,9 +196,9 @@ mod tests {
 
     fn board() -> RefBoard {
         let mut b = RefBoard::new();
-        b.put((5, 1), Piece::new(PieceKind::King, Player::White), true);
-        b.put((1, 1), Piece::new(PieceKind::Rook, Player::White), true);
-        b.put((8, 1), Piece::new(PieceKind::Rook, Player::White), true);
+        b.put((5, 1), Piece::new(PieceKind::King, Player::WHITE), true);
+        b.put((1, 1), Piece::new(PieceKind::Rook, Player::WHITE), true);
+        b.put((8, 1), Piece::new(PieceKind::Rook, Player::WHITE), true);
         b
     }
 
@@ -227,17 +227,17 @@ mod tests {
     fn partner_rules() {
         let mut b = board();
         // A far rook still castles; a knight in between blocks that side.
-        b.put((-20, 1), Piece::new(PieceKind::Rook, Player::White), true);
+        b.put((-20, 1), Piece::new(PieceKind::Rook, Player::WHITE), true);
         b.pieces.remove(&(1, 1));
-        b.put((7, 1), Piece::new(PieceKind::Knight, Player::White), false);
+        b.put((7, 1), Piece::new(PieceKind::Knight, Player::WHITE), false);
         let m = b.castling_moves((5, 1), &Castling::site(), false);
         assert_eq!(m.len(), 1);
         assert_eq!(m[0].partner_to, (4, 1));
         // Too close (2 columns), pawns and pieces without `+` never partner.
         let mut c = RefBoard::new();
-        c.put((5, 1), Piece::new(PieceKind::King, Player::White), true);
-        c.put((7, 1), Piece::new(PieceKind::Rook, Player::White), true);
-        c.put((1, 1), Piece::new(PieceKind::Pawn, Player::White), true);
+        c.put((5, 1), Piece::new(PieceKind::King, Player::WHITE), true);
+        c.put((7, 1), Piece::new(PieceKind::Rook, Player::WHITE), true);
+        c.put((1, 1), Piece::new(PieceKind::Pawn, Player::WHITE), true);
         assert!(
             c.castling_moves((5, 1), &Castling::site(), false)
                 .is_empty()
@@ -251,22 +251,22 @@ mod tests {
     #[test]
     fn no_castling_through_check() {
         let mut b = board();
-        b.put((6, 8), Piece::new(PieceKind::Rook, Player::Black), false);
+        b.put((6, 8), Piece::new(PieceKind::Rook, Player::BLACK), false);
         let m = b.castling_moves((5, 1), &Castling::site(), true);
         assert_eq!(m.len(), 1);
         assert_eq!(m[0].king_to, (3, 1));
         assert_eq!(b.castling_moves((5, 1), &Castling::site(), false).len(), 2);
-        assert!(b.is_attacked((6, 1), Player::White, Player::Black));
-        assert!(!b.is_attacked((5, 2), Player::White, Player::Black));
+        assert!(b.is_attacked((6, 1), Player::WHITE, Player::BLACK));
+        assert!(!b.is_attacked((5, 2), Player::WHITE, Player::BLACK));
     }
 
     #[test]
     fn explicit_moves() {
         let mut b = board();
-        b.put((8, 1), Piece::new(PieceKind::Bishop, Player::White), true);
+        b.put((8, 1), Piece::new(PieceKind::Bishop, Player::WHITE), true);
         let castling = Castling {
             explicit: vec![CastleMove {
-                player: Player::White,
+                player: Player::WHITE,
                 king_from: Coord::new(5, 1),
                 king_to: Coord::new(7, 1),
                 partner_from: Coord::new(8, 1),

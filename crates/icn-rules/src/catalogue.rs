@@ -277,7 +277,7 @@ impl Entry {
     /// use icn_model::Player;
     /// use icn_rules::{catalogue::find, WinRule};
     /// let r = find("omega^4").unwrap().rules().unwrap();
-    /// assert_eq!(r.wins_of(Player::Black), [WinRule::RoyalCapture]);
+    /// assert_eq!(r.wins_of(Player::BLACK), [WinRule::RoyalCapture]);
     /// ```
     pub fn rules(&self) -> Result<crate::RuleSet, CatalogueError> {
         self.rules_of(&self.text()?)

@@ -367,7 +367,7 @@ mod tests {
     use icn_model::PieceKind;
 
     fn white(kind: PieceKind) -> Piece {
-        Piece::new(kind, Player::White)
+        Piece::new(kind, Player::WHITE)
     }
 
     #[test]

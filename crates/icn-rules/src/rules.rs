@@ -229,11 +229,11 @@ impl Default for RuleSet {
             en_passant: EnPassant::default(),
             promotions: Vec::new(),
             slide_limit: None,
-            turn_order: vec![Player::White, Player::Black],
+            turn_order: vec![Player::WHITE, Player::BLACK],
             can_pass: false,
             wins: vec![
-                (Player::White, vec![WinRule::Checkmate]),
-                (Player::Black, vec![WinRule::Checkmate]),
+                (Player::WHITE, vec![WinRule::Checkmate]),
+                (Player::BLACK, vec![WinRule::Checkmate]),
             ],
             hill: Zone::default_hill(),
             stalemate: Outcome::Draw,
@@ -296,7 +296,7 @@ impl RuleSet {
             .turn_order
             .iter()
             .copied()
-            .filter(|&p| p != Player::Neutral)
+            .filter(|&p| p != Player::NEUTRAL)
             .collect();
         p.sort();
         p.dedup();
@@ -334,7 +334,7 @@ pub struct Variant {
 /// assert!(!insufficient_material(&RuleSet::default(), &g.position));
 /// ```
 pub fn insufficient_material(rules: &RuleSet, position: &Position) -> bool {
-    if !rules.draws.insufficient_material || rules.players() != [Player::White, Player::Black] {
+    if !rules.draws.insufficient_material || rules.players() != [Player::WHITE, Player::BLACK] {
         return false;
     }
     if rules
@@ -350,8 +350,8 @@ pub fn insufficient_material(rules: &RuleSet, position: &Position) -> bool {
     let mut knights = 0u32;
     for p in &position.pieces {
         let side = match p.piece.player {
-            Player::White => 0,
-            Player::Black => 1,
+            Player::WHITE => 0,
+            Player::BLACK => 1,
             _ => return false,
         };
         match p.piece.kind {

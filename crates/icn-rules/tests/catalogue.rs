@@ -44,7 +44,7 @@ fn generated_entries_have_their_start_positions() {
         assert_eq!(e.caveat(), None, "{}", e.code);
         let v = e.variant().unwrap();
         assert_eq!(v.position.pieces.len(), pieces, "{}", e.code);
-        assert_eq!(v.position.turn_order, [Player::Black, Player::White]);
+        assert_eq!(v.position.turn_order, [Player::BLACK, Player::WHITE]);
         // The site's generator gives no piece a special right (no double
         // pushes in these showcases).
         assert!(v.position.pieces.iter().all(|p| !p.special_right));
@@ -53,18 +53,18 @@ fn generated_entries_have_their_start_positions() {
         assert_eq!(squares.len(), pieces, "{}", e.code);
         // The rules come without building the position, and agree.
         assert_eq!(e.rules().unwrap(), v.rules);
-        assert_eq!(v.rules.wins_of(Player::White), [WinRule::RoyalCapture]);
+        assert_eq!(v.rules.wins_of(Player::WHITE), [WinRule::RoyalCapture]);
         // Asking twice gives the same position.
         assert_eq!(e.game().unwrap().position, v.position);
     }
     let cubed = catalogue::find("omega^3").unwrap().variant().unwrap();
     let at = |x: i64, y: i64| cubed.position.piece_at(&Coord::new(x, y)).map(|p| p.piece);
-    assert_eq!(at(3, 15), Some(Piece::new(PieceKind::King, Player::White)));
-    assert_eq!(at(10, 12), Some(Piece::new(PieceKind::King, Player::Black)));
+    assert_eq!(at(3, 15), Some(Piece::new(PieceKind::King, Player::WHITE)));
+    assert_eq!(at(10, 12), Some(Piece::new(PieceKind::King, Player::BLACK)));
     assert_eq!(at(9, 11), None);
     assert_eq!(
         at(-500, 0),
-        Some(Piece::new(PieceKind::Void, Player::Neutral))
+        Some(Piece::new(PieceKind::Void, Player::NEUTRAL))
     );
 }
 
@@ -111,13 +111,13 @@ fn catalogue_rules_are_what_the_reference_says() {
     assert_eq!(chess.rules.stalemate, Outcome::Draw);
     let horde = catalogue::find("Pawn Horde").unwrap().variant().unwrap();
     assert_eq!(
-        horde.rules.wins_of(Player::Black),
+        horde.rules.wins_of(Player::BLACK),
         [WinRule::AllPiecesCaptured]
     );
     let five = catalogue::find("5d chess").unwrap().variant().unwrap();
     assert_eq!(
         five.rules
-            .promotion_of(Player::White)
+            .promotion_of(Player::WHITE)
             .unwrap()
             .zone
             .as_rows()
@@ -127,7 +127,7 @@ fn catalogue_rules_are_what_the_reference_says() {
     );
     assert!(catalogue::find("5D_Chess").unwrap().caveat().is_some());
     let classical = catalogue::find("classical").unwrap().variant().unwrap();
-    let promo = classical.rules.promotion_of(Player::Black).unwrap();
+    let promo = classical.rules.promotion_of(Player::BLACK).unwrap();
     assert_eq!(promo.zone, Zone::rows([1.into()]));
     assert!(promo.mandatory);
     let omega = catalogue::find("Showcase: Omega").unwrap();

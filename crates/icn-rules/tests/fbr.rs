@@ -12,18 +12,18 @@ use proptest::prelude::*;
 fn royal_attributes_give_the_other_side_its_wins() {
     let r =
         fbr::parse("royal{K}=expose royal{k}=maxchecks(3) royal{k} royal{K}=checkmated").unwrap();
-    assert_eq!(r.wins_of(Player::Black), [WinRule::RoyalCapture]);
+    assert_eq!(r.wins_of(Player::BLACK), [WinRule::RoyalCapture]);
     assert_eq!(
-        r.wins_of(Player::White),
+        r.wins_of(Player::WHITE),
         [WinRule::Checks(3), WinRule::Checkmate, WinRule::Checkmated]
     );
     assert_eq!(r.royals, [PieceKind::King].into_iter().collect());
     let r = fbr::parse("royal{:rq:}=untilcaptured royal=castle{R}").unwrap();
     assert_eq!(
-        r.wins_of(Player::White),
+        r.wins_of(Player::WHITE),
         [WinRule::AllRoyalsCaptured, WinRule::Checkmate]
     );
-    assert_eq!(r.wins_of(Player::Black), [WinRule::Checkmate]);
+    assert_eq!(r.wins_of(Player::BLACK), [WinRule::Checkmate]);
     assert_eq!(
         r.castling.partners,
         Some([PieceKind::Rook].into_iter().collect())
@@ -44,16 +44,16 @@ fn promotion_hill_draw_and_holes() {
     )
     .unwrap();
     assert_eq!(
-        r.promotion_of(Player::White).unwrap(),
+        r.promotion_of(Player::WHITE).unwrap(),
         &PromotionRule {
-            player: Player::White,
+            player: Player::WHITE,
             promoting: [PieceKind::Pawn].into_iter().collect(),
             zone: Zone::rows([Int::from(8)]),
             choices: vec![PieceKind::Queen, PieceKind::Amazon],
             mandatory: false,
         }
     );
-    let black = r.promotion_of(Player::Black).unwrap();
+    let black = r.promotion_of(Player::BLACK).unwrap();
     assert!(black.mandatory);
     assert!(black.zone.contains(&Coord::new(100, -3)) && black.zone.contains(&Coord::new(-9, 2)));
     assert!(!black.zone.contains(&Coord::new(0, 0)));
@@ -62,7 +62,7 @@ fn promotion_hill_draw_and_holes() {
         Zone::rect(Int::from(4), Int::from(4), Int::from(5), Int::from(5))
     );
     assert!(r.hill.contains(&Coord::new(5, 4)));
-    assert_eq!(r.wins_of(Player::White), [WinRule::Koth]);
+    assert_eq!(r.wins_of(Player::WHITE), [WinRule::Koth]);
     assert_eq!(r.draws.repetition, Some(4));
     assert_eq!(r.losses.perpetual_check, Some(3));
     assert_eq!(r.stalemate, Outcome::Win);
@@ -120,7 +120,7 @@ fn catalogue_rules_survive_fbr_in_everything_fbr_can_say() {
         let r = rules_from_game(&e.game().unwrap()).unwrap();
         let printed = fbr::print(&r);
         let back = fbr::parse(&printed.text).unwrap_or_else(|err| panic!("{}: {err}", e.code));
-        for p in [Player::White, Player::Black] {
+        for p in [Player::WHITE, Player::BLACK] {
             assert_eq!(back.wins_of(p), r.wins_of(p), "{}", e.code);
             assert_eq!(back.promotion_of(p), r.promotion_of(p), "{}", e.code);
         }
@@ -213,7 +213,7 @@ fn rule_set() -> impl Strategy<Value = RuleSet> {
             wins(),
             proptest::sample::subsequence(royal_kinds.to_vec(), 1..4),
         ),
-        (promotion(Player::White), promotion(Player::Black)),
+        (promotion(Player::WHITE), promotion(Player::BLACK)),
         (
             prop_oneof![Just(Outcome::Draw), Just(Outcome::Win), Just(Outcome::Loss)],
             proptest::option::of(2u32..6),
@@ -228,7 +228,7 @@ fn rule_set() -> impl Strategy<Value = RuleSet> {
         .prop_map(
             |((w, b, royals), (pw, pb), (stalemate, rep), (pc, lr), (holes, hill, partners))| {
                 let mut r = RuleSet {
-                    wins: vec![(Player::White, w), (Player::Black, b)],
+                    wins: vec![(Player::WHITE, w), (Player::BLACK, b)],
                     royals: royals.into_iter().collect(),
                     promotions: pw.into_iter().chain(pb).collect(),
                     stalemate,
@@ -285,7 +285,7 @@ fn extreme_numbers_do_not_overflow() {
     assert!(e.to_string().contains("closed blocks"));
     let r = fbr::parse("promotion{P}[(-99999999999999999999999)]").unwrap();
     assert!(
-        r.promotion_of(Player::White)
+        r.promotion_of(Player::WHITE)
             .unwrap()
             .zone
             .contains(&Coord::new(

@@ -16,21 +16,21 @@ fn header_fields_become_rule_objects() {
         r#"b 3/50 (8;q,am|-3) (checkmate,koth|threecheck) -5,5,-5,5 {"slideLimit": 12, "cannotPassTurn": false, "custom": [1]} K1,1|k2,2"#,
     )
     .unwrap();
-    assert_eq!(r.turn_order, [Player::Black, Player::White]);
+    assert_eq!(r.turn_order, [Player::BLACK, Player::WHITE]);
     assert_eq!(r.draws.move_rule, Some(Int::from(50)));
     assert_eq!(r.slide_limit, Some(Int::from(12)));
     assert_eq!(r.slide_limit_u32(), Some(12));
     assert!(r.can_pass);
     assert_eq!(r.extra.len(), 1);
     assert_eq!(
-        r.wins_of(Player::White),
+        r.wins_of(Player::WHITE),
         [WinRule::Checkmate, WinRule::Koth]
     );
-    assert_eq!(r.wins_of(Player::Black), [WinRule::Checks(3)]);
+    assert_eq!(r.wins_of(Player::BLACK), [WinRule::Checks(3)]);
     assert_eq!(
-        r.promotion_of(Player::White).unwrap(),
+        r.promotion_of(Player::WHITE).unwrap(),
         &PromotionRule {
-            player: Player::White,
+            player: Player::WHITE,
             promoting: [PieceKind::Pawn].into_iter().collect(),
             zone: Zone::rows([Int::from(8)]),
             choices: vec![PieceKind::Queen, PieceKind::Amazon],
@@ -38,7 +38,7 @@ fn header_fields_become_rule_objects() {
         }
     );
     assert_eq!(
-        r.promotion_of(Player::Black).unwrap().choices,
+        r.promotion_of(Player::BLACK).unwrap().choices,
         [
             PieceKind::Queen,
             PieceKind::Rook,
@@ -47,8 +47,8 @@ fn header_fields_become_rule_objects() {
         ]
     );
     assert!(r.region.contains(&Coord::new(5, -5)) && !r.region.contains(&Coord::new(6, 0)));
-    assert!(r.check_matters_for(Player::Black));
-    assert!(!r.check_matters_for(Player::White));
+    assert!(r.check_matters_for(Player::BLACK));
+    assert!(!r.check_matters_for(Player::WHITE));
 }
 
 #[test]
@@ -94,7 +94,7 @@ fn what_icn_cannot_say_is_named() {
     r.stalemate = Outcome::Loss;
     r.draws.repetition = Some(4);
     r.promotions.push(PromotionRule {
-        player: Player::White,
+        player: Player::WHITE,
         promoting: [PieceKind::Pawn].into_iter().collect(),
         zone: Zone::rect(Int::from(0), Int::from(8), Int::from(3), Int::from(8)),
         choices: vec![PieceKind::Queen],

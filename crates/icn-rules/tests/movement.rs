@@ -8,11 +8,11 @@ use icn_rules::movement::{Action, Component, Movement, Pattern, Symmetry, Vector
 use icn_rules::reference::{Bounds, Destination, RefBoard, Square};
 
 fn w(kind: PieceKind) -> Piece {
-    Piece::new(kind, Player::White)
+    Piece::new(kind, Player::WHITE)
 }
 
 fn b(kind: PieceKind) -> Piece {
-    Piece::new(kind, Player::Black)
+    Piece::new(kind, Player::BLACK)
 }
 
 fn alone(kind: PieceKind) -> BTreeSet<Square> {
@@ -90,10 +90,10 @@ fn riders_stop_at_blockers_and_capture_enemies_and_obstacles() {
     board.put((0, 2), w(PieceKind::Pawn), false);
     board.put(
         (-2, 0),
-        Piece::new(PieceKind::Obstacle, Player::Neutral),
+        Piece::new(PieceKind::Obstacle, Player::NEUTRAL),
         false,
     );
-    board.put((0, -4), Piece::new(PieceKind::Void, Player::Neutral), false);
+    board.put((0, -4), Piece::new(PieceKind::Void, Player::NEUTRAL), false);
     let d = board.destinations((0, 0));
     let t: BTreeSet<Square> = d.iter().map(|d| d.to).collect();
     assert_eq!(
@@ -307,11 +307,11 @@ mod symmetry {
                 continue;
             }
             let piece = match who {
-                0 => Piece::new(PieceKind::Void, Player::Neutral),
-                1 => Piece::new(PieceKind::Obstacle, Player::Neutral),
+                0 => Piece::new(PieceKind::Void, Player::NEUTRAL),
+                1 => Piece::new(PieceKind::Obstacle, Player::NEUTRAL),
                 _ => Piece::new(
                     PieceKind::Knight,
-                    if enemy { Player::Black } else { Player::White },
+                    if enemy { Player::BLACK } else { Player::WHITE },
                 ),
             };
             board.put(flip(at), piece, false);
@@ -340,7 +340,7 @@ mod symmetry {
             let board = build(&cells, kind, |s| s);
             for d in &plain {
                 let there = board.pieces.get(&d.to);
-                prop_assert!(there.is_none_or(|p| p.player != Player::White && p.kind != PieceKind::Void));
+                prop_assert!(there.is_none_or(|p| p.player != Player::WHITE && p.kind != PieceKind::Void));
                 prop_assert_eq!(d.captures.is_some(), there.is_some());
             }
         }
@@ -438,8 +438,8 @@ mod by_hand {
             ((-4, 0), b(PieceKind::Rook)),
             ((-1, -2), w(PieceKind::Pawn)),
             ((2, 4), b(PieceKind::Knight)),
-            ((3, -3), Piece::new(PieceKind::Void, Player::Neutral)),
-            ((0, -5), Piece::new(PieceKind::Obstacle, Player::Neutral)),
+            ((3, -3), Piece::new(PieceKind::Void, Player::NEUTRAL)),
+            ((0, -5), Piece::new(PieceKind::Obstacle, Player::NEUTRAL)),
             ((6, 0), w(PieceKind::Queen)),
         ];
         for (at, p) in blockers {
@@ -462,7 +462,7 @@ mod by_hand {
             let mut expected = BTreeSet::new();
             let can_land = |s: Square| match board.pieces.get(&s) {
                 None => true,
-                Some(p) => p.player != Player::White && p.kind != PieceKind::Void,
+                Some(p) => p.player != Player::WHITE && p.kind != PieceKind::Void,
             };
             for s in leaps {
                 if can_land(s) {

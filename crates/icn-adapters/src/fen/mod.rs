@@ -88,7 +88,7 @@ pub struct Checks {
 pub struct Fen {
     /// The pieces.
     pub board: BTreeMap<Square, FenPiece>,
-    /// `Player::White` or `Player::Black`.
+    /// `Player::WHITE` or `Player::BLACK`.
     pub turn: Player,
     /// Files of the rooks White may castle with, ascending.
     pub white_castling: Vec<u8>,
@@ -201,8 +201,8 @@ pub fn letter_of(piece: Piece) -> Option<char> {
         _ => return None,
     };
     match piece.player {
-        Player::White => Some(c.to_ascii_uppercase()),
-        Player::Black => Some(c),
+        Player::WHITE => Some(c.to_ascii_uppercase()),
+        Player::BLACK => Some(c),
         _ => None,
     }
 }
@@ -214,7 +214,7 @@ impl Fen {
     }
 
     pub(crate) fn back_rank(player: Player) -> u8 {
-        if player == Player::White { 0 } else { 7 }
+        if player == Player::WHITE { 0 } else { 7 }
     }
 
     /// The file of `player`'s king on its back rank.
@@ -272,7 +272,7 @@ impl Fen {
             out.extend(pocket.iter().filter_map(|&p| letter_of(p)));
             out.push(']');
         }
-        out.push_str(if self.turn == Player::White {
+        out.push_str(if self.turn == Player::WHITE {
             " w "
         } else {
             " b "
@@ -296,8 +296,8 @@ impl Fen {
 
     fn castling_text(&self, style: CastlingStyle) -> String {
         let mut out = String::new();
-        for player in [Player::White, Player::Black] {
-            let rights = if player == Player::White {
+        for player in [Player::WHITE, Player::BLACK] {
+            let rights = if player == Player::WHITE {
                 &self.white_castling
             } else {
                 &self.black_castling
@@ -317,7 +317,7 @@ impl Fen {
             }
             letters.sort_by_key(|l| std::cmp::Reverse(l.0));
             for (_, c) in letters {
-                out.push(if player == Player::White {
+                out.push(if player == Player::WHITE {
                     c.to_ascii_uppercase()
                 } else {
                     c

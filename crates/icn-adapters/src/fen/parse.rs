@@ -24,9 +24,9 @@ fn role_of(c: char) -> Option<PieceKind> {
 fn piece_of(c: char) -> Option<Piece> {
     let kind = role_of(c)?;
     let player = if c.is_ascii_uppercase() {
-        Player::White
+        Player::WHITE
     } else {
-        Player::Black
+        Player::BLACK
     };
     Some(Piece::new(kind, player))
 }
@@ -96,7 +96,7 @@ impl Fen {
         };
         let mut fen = Fen {
             board,
-            turn: Player::White,
+            turn: Player::WHITE,
             white_castling: Vec::new(),
             black_castling: Vec::new(),
             en_passant: None,
@@ -109,8 +109,8 @@ impl Fen {
         let mut rest = fs[1..].iter().copied().peekable();
         if let Some((at, t)) = rest.next() {
             fen.turn = match t {
-                "w" => Player::White,
-                "b" => Player::Black,
+                "w" => Player::WHITE,
+                "b" => Player::BLACK,
                 _ => {
                     return Err(err(
                         FenField::Turn,
@@ -181,9 +181,9 @@ impl Fen {
         for (i, c) in t.char_indices() {
             let span = at + i..at + i + 1;
             let player = if c.is_ascii_uppercase() {
-                Player::White
+                Player::WHITE
             } else {
-                Player::Black
+                Player::BLACK
             };
             let Some(king) = self.king_file(player) else {
                 return Err(err(
@@ -211,7 +211,7 @@ impl Fen {
                     format!("`{c}` names no {player} rook on the back rank"),
                 ));
             };
-            let rights = if player == Player::White {
+            let rights = if player == Player::WHITE {
                 &mut self.white_castling
             } else {
                 &mut self.black_castling
@@ -241,7 +241,7 @@ impl Fen {
                 format!("expected `-` or a square, found `{t}`"),
             ));
         };
-        let wanted = if self.turn == Player::White { 5 } else { 2 };
+        let wanted = if self.turn == Player::WHITE { 5 } else { 2 };
         if sq.rank != wanted {
             return Err(err(
                 FenField::EnPassant,

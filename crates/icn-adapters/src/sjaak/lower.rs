@@ -379,7 +379,7 @@ fn end_rules(l: &mut Lowering<'_>, rules: &mut RuleSet) {
             },
         }
     }
-    rules.wins = vec![(Player::White, wins.clone()), (Player::Black, wins)];
+    rules.wins = vec![(Player::WHITE, wins.clone()), (Player::BLACK, wins)];
 }
 
 fn symbol_kind(v: &SjaakVariant, kinds: &[PieceKind], c: char) -> Option<PieceKind> {
@@ -391,7 +391,7 @@ fn symbol_kind(v: &SjaakVariant, kinds: &[PieceKind], c: char) -> Option<PieceKi
 
 /// Whether a piece with `m` has no move from any square of `zone` (for White).
 fn dead_end(v: &SjaakVariant, m: &Movement, zone: &[Sq], player: Player) -> bool {
-    let fwd = if player == Player::White {
+    let fwd = if player == Player::WHITE {
         icn_rules::Vector::new(0, 1)
     } else {
         icn_rules::Vector::new(0, -1)
@@ -445,7 +445,7 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
                 }
             }
             let m = rules.movement(kind);
-            for (player, zname) in [(Player::White, zw), (Player::Black, zb)] {
+            for (player, zname) in [(Player::WHITE, zw), (Player::BLACK, zb)] {
                 let squares = l.zone(zname);
                 let mandatory = match &p.optional_promotion {
                     Some((a, b, c)) if a == "empty" && b == "empty" && c.is_empty() => true,

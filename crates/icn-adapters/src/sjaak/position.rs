@@ -49,8 +49,8 @@ pub(super) fn position_of(
     let mut symbols: Vec<(String, usize, Player)> = Vec::new();
     for (i, p) in v.pieces.iter().enumerate() {
         if let Some((_, w, b)) = &p.symbol {
-            symbols.push((w.clone(), i, Player::White));
-            symbols.push((b.clone(), i, Player::Black));
+            symbols.push((w.clone(), i, Player::WHITE));
+            symbols.push((b.clone(), i, Player::BLACK));
         }
     }
     symbols.sort_by_key(|s| std::cmp::Reverse(s.0.len()));
@@ -125,8 +125,8 @@ pub(super) fn position_of(
         }
     }
     let side = match fields.get(1).copied() {
-        None | Some("w") => Player::White,
-        Some("b") => Player::Black,
+        None | Some("w") => Player::WHITE,
+        Some("b") => Player::BLACK,
         Some(t) => {
             fail(format!("side to move `{t}`, expected `w` or `b`"));
             return None;
@@ -144,11 +144,11 @@ pub(super) fn position_of(
     if castling != "-" {
         for c in castling.chars() {
             let player = if c.is_ascii_uppercase() {
-                Player::White
+                Player::WHITE
             } else {
-                Player::Black
+                Player::BLACK
             };
-            let back = if player == Player::White {
+            let back = if player == Player::WHITE {
                 0
             } else {
                 v.ranks - 1
@@ -210,7 +210,7 @@ pub(super) fn position_of(
             .map(|(idx, player, s)| {
                 let p = &v.pieces[idx];
                 let in_special = p.specials.iter().any(|(zw, zb, _)| {
-                    let z = if player == Player::White { zw } else { zb };
+                    let z = if player == Player::WHITE { zw } else { zb };
                     v.zone(z).unwrap_or_default().contains(&s)
                 });
                 let right = rights.contains(&s) || !p.initial.is_empty() || in_special;
@@ -227,10 +227,10 @@ pub(super) fn position_of(
     };
     Some(Position {
         pieces,
-        turn_order: if side == Player::White {
-            vec![Player::White, Player::Black]
+        turn_order: if side == Player::WHITE {
+            vec![Player::WHITE, Player::BLACK]
         } else {
-            vec![Player::Black, Player::White]
+            vec![Player::BLACK, Player::WHITE]
         },
         en_passant,
         move_rule: Some(MoveRule {

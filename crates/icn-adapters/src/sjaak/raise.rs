@@ -441,8 +441,8 @@ pub(super) fn rule_items(v: &Variant, problems: &mut Vec<String>) -> Vec<RuleIte
         n,
         score,
     };
-    let wins = v.rules.wins_of(Player::White).to_vec();
-    if wins != v.rules.wins_of(Player::Black) {
+    let wins = v.rules.wins_of(Player::WHITE).to_vec();
+    if wins != v.rules.wins_of(Player::BLACK) {
         problems.push("different win rules for the two sides".into());
     }
     for w in &wins {

@@ -20,7 +20,7 @@ pub(super) fn rules_and_position(
     s: &mut SjaakVariant,
 ) {
     let r = &v.rules;
-    if r.players() != [Player::White, Player::Black] || r.turn_order.len() != 2 {
+    if r.players() != [Player::WHITE, Player::BLACK] || r.turn_order.len() != 2 {
         problems.push("a turn order other than White and Black alternating".into());
     }
     if r.can_pass {
@@ -152,7 +152,7 @@ fn promotions(problems: &mut Vec<String>, off: (i64, i64), v: &Variant, s: &mut 
         if !pr.mandatory {
             problems.push(format!("optional promotion for {}", pr.player));
         }
-        if pr.player != Player::White && pr.player != Player::Black {
+        if pr.player != Player::WHITE && pr.player != Player::BLACK {
             problems.push(format!("promotion for {}", pr.player));
             continue;
         }
@@ -164,7 +164,7 @@ fn promotions(problems: &mut Vec<String>, off: (i64, i64), v: &Variant, s: &mut 
         let mut zones = ["empty".to_string(), "empty".to_string()];
         let mut choices: Option<String> = None;
         for pr in rules.iter().filter(|r| r.promoting.contains(&kind)) {
-            let i = usize::from(pr.player == Player::Black);
+            let i = usize::from(pr.player == Player::BLACK);
             zones[i] = format!("{}_promotion", pr.player);
             let text: String = pr.choices.iter().filter_map(|&k| symbol_of(k)).collect();
             if choices.as_ref().is_some_and(|c| *c != text) {
@@ -207,8 +207,8 @@ fn fen(
             continue;
         };
         let sym = match p.piece.player {
-            Player::White => sym,
-            Player::Black => sym.to_ascii_lowercase(),
+            Player::WHITE => sym,
+            Player::BLACK => sym.to_ascii_lowercase(),
             other => {
                 problems.push(format!("pieces of {other}"));
                 continue;
@@ -243,13 +243,13 @@ fn fen(
             out.push_str(&empty.to_string());
         }
     }
-    out.push_str(if pos.side_to_move() == Player::Black {
+    out.push_str(if pos.side_to_move() == Player::BLACK {
         " b "
     } else {
         " w "
     });
     let mut rights = String::new();
-    for (player, k, q) in [(Player::White, 'K', 'Q'), (Player::Black, 'k', 'q')] {
+    for (player, k, q) in [(Player::WHITE, 'K', 'Q'), (Player::BLACK, 'k', 'q')] {
         for (east, letter) in [(true, k), (false, q)] {
             let has = s.pieces.iter().flat_map(|p| &p.castles).any(|d| {
                 let at = |sq: Sq| {

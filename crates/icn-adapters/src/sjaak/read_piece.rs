@@ -235,8 +235,8 @@ impl Reader {
             return None;
         };
         let player = match p.to_lowercase().as_str() {
-            "white" => Player::White,
-            "black" => Player::Black,
+            "white" => Player::WHITE,
+            "black" => Player::BLACK,
             _ => {
                 self.err(at, format!("expected `white` or `black`, found `{p}`"));
                 return None;

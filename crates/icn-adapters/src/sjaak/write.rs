@@ -101,7 +101,7 @@ fn write_piece(out: &mut String, p: &SjaakPiece) {
         let _ = writeln!(out, "Initial: {m}");
     }
     for c in &p.castles {
-        let who = if c.player == Player::White {
+        let who = if c.player == Player::WHITE {
             "white"
         } else {
             "black"

@@ -26,7 +26,7 @@ fn three_check_counters_both_forms() {
     );
     let start = Fen::parse(&format!("{} +0+0", STARTING_FEN)).unwrap();
     let g = fen_to_game(&start).unwrap();
-    assert_eq!(g.rules.wins_of(Player::White), [WinCondition::ThreeCheck]);
+    assert_eq!(g.rules.wins_of(Player::WHITE), [WinCondition::ThreeCheck]);
     assert_eq!(
         game_to_fen(&g).unwrap().remaining_checks,
         Some(Checks { white: 3, black: 3 })

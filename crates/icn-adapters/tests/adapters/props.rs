@@ -44,11 +44,11 @@ proptest! {
         let kinds = [PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight, PieceKind::Pawn];
         let mut fen = Fen::parse("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         for ((file, rank), (k, white)) in cells {
-            let player = if white { Player::White } else { Player::Black };
+            let player = if white { Player::WHITE } else { Player::BLACK };
             let piece = Piece::new(kinds[k], player);
             fen.board.insert(Square::new(file, rank).unwrap(), FenPiece { piece, promoted: false });
         }
-        fen.turn = if black { Player::Black } else { Player::White };
+        fen.turn = if black { Player::BLACK } else { Player::WHITE };
         fen.halfmove = half;
         fen.fullmove = full;
         let text = fen.write(CastlingStyle::XFen);

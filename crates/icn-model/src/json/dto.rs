@@ -94,18 +94,52 @@ impl<T> Default for MoveTable<'_, T> {
     }
 }
 
-/// A player name.
-#[derive(Serialize, Deserialize, JsonSchema, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[serde(rename_all = "lowercase")]
-#[allow(missing_docs)]
-pub enum JsonPlayer {
-    Neutral,
-    White,
-    Black,
-    Red,
-    Blue,
-    Yellow,
-    Green,
+/// A player name: `"white"` … `"green"`, `"neutral"`, or `"player7"` for a
+/// numbered player beyond the seven the site names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct JsonPlayer(pub crate::Player);
+
+impl Serialize for JsonPlayer {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for JsonPlayer {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        // The name is checked inside the visitor, so the reader's error points at it.
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = JsonPlayer;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a player name")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<JsonPlayer, E> {
+                crate::Player::from_name(name).map(JsonPlayer).ok_or_else(|| {
+                    E::custom(format!(
+                        "unknown player `{name}`: expected white, black, red, blue, yellow, green, neutral or playerN"
+                    ))
+                })
+            }
+        }
+        d.deserialize_str(Name)
+    }
+}
+
+impl JsonSchema for JsonPlayer {
+    fn schema_name() -> String {
+        "Player".to_string()
+    }
+
+    fn json_schema(_: &mut schemars::r#gen::SchemaGenerator) -> schemars::schema::Schema {
+        let mut string = schemars::schema::SchemaObject {
+            instance_type: Some(schemars::schema::InstanceType::String.into()),
+            ..Default::default()
+        };
+        string.string().pattern =
+            Some("^(neutral|white|black|red|blue|yellow|green|player[1-9][0-9]*)$".to_string());
+        string.into()
+    }
 }
 
 /// An exact integer: a JSON number when |n| < 2^53, else a decimal string.

@@ -22,15 +22,7 @@ fn err(path: impl Into<String>, message: impl Into<String>) -> JsonError {
 }
 
 pub(crate) fn player(p: JsonPlayer) -> Player {
-    match p {
-        JsonPlayer::Neutral => Player::Neutral,
-        JsonPlayer::White => Player::White,
-        JsonPlayer::Black => Player::Black,
-        JsonPlayer::Red => Player::Red,
-        JsonPlayer::Blue => Player::Blue,
-        JsonPlayer::Yellow => Player::Yellow,
-        JsonPlayer::Green => Player::Green,
-    }
+    p.0
 }
 
 fn win(w: JsonWinCondition) -> WinCondition {
@@ -197,8 +189,8 @@ pub(crate) fn from_dto(
             order
         }
         None => match player(j.turn) {
-            Player::White => vec![Player::White, Player::Black],
-            Player::Black => vec![Player::Black, Player::White],
+            Player::WHITE => vec![Player::WHITE, Player::BLACK],
+            Player::BLACK => vec![Player::BLACK, Player::WHITE],
             other => return Err(err("turn", format!("{other} to move needs a `turnOrder`"))),
         },
     };
@@ -321,7 +313,7 @@ fn game_rules(r: JsonGameRules, pos: &Position) -> Result<GameRules, JsonError> 
             .collect::<Result<_, _>>()?;
         allowed.insert(player(p), kinds);
     }
-    let pair: Vec<(Player, Vec<Int>)> = [Player::White, Player::Black]
+    let pair: Vec<(Player, Vec<Int>)> = [Player::WHITE, Player::BLACK]
         .into_iter()
         .zip(r.promotion_ranks.unwrap_or_default())
         .filter_map(|(p, r)| r.map(|r| (p, vec![r.0])))
@@ -334,7 +326,7 @@ fn game_rules(r: JsonGameRules, pos: &Position) -> Result<GameRules, JsonError> 
                 .map(|(p, rs)| (player(p), rs.into_iter().map(|r| r.0).collect()))
                 .collect();
             // `promotionRanks` must say the same as the full lists.
-            for p in [Player::White, Player::Black] {
+            for p in [Player::WHITE, Player::BLACK] {
                 let first = full
                     .iter()
                     .find(|(q, _)| *q == p)

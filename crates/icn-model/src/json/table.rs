@@ -29,7 +29,7 @@ impl Serialize for SquareTable<'_, String> {
             SquareTable::Pieces(pieces) => {
                 let mut m = s.serialize_map(Some(pieces.len()))?;
                 for p in *pieces {
-                    m.serialize_entry(&SquareKey(&p.at), piece_name(p.piece))?;
+                    m.serialize_entry(&SquareKey(&p.at), &*piece_name(p.piece))?;
                 }
                 m.end()
             }

@@ -10,15 +10,7 @@ use super::dto::*;
 use crate::{Game, Move, Piece, PieceKind, Player, WinCondition};
 
 pub(crate) fn player(p: Player) -> JsonPlayer {
-    match p {
-        Player::Neutral => JsonPlayer::Neutral,
-        Player::White => JsonPlayer::White,
-        Player::Black => JsonPlayer::Black,
-        Player::Red => JsonPlayer::Red,
-        Player::Blue => JsonPlayer::Blue,
-        Player::Yellow => JsonPlayer::Yellow,
-        Player::Green => JsonPlayer::Green,
-    }
+    JsonPlayer(p)
 }
 
 fn win(w: WinCondition) -> JsonWinCondition {
@@ -33,7 +25,10 @@ fn win(w: WinCondition) -> JsonWinCondition {
 }
 
 /// `pawnsW`-style names for every kind and player, built once.
-pub(crate) fn piece_name(p: Piece) -> &'static str {
+pub(crate) fn piece_name(p: Piece) -> std::borrow::Cow<'static, str> {
+    let Some(player) = p.player.index() else {
+        return p.json_name().into();
+    };
     static NAMES: OnceLock<Vec<String>> = OnceLock::new();
     let names = NAMES.get_or_init(|| {
         let mut v = Vec::with_capacity(PieceKind::ALL.len() * Player::ALL.len());
@@ -48,7 +43,7 @@ pub(crate) fn piece_name(p: Piece) -> &'static str {
         .iter()
         .position(|&k| k == p.kind)
         .unwrap_or(0);
-    &names[k * Player::ALL.len() + usize::from(p.player.number())]
+    names[k * Player::ALL.len() + player].as_str().into()
 }
 
 /// The compact move string: `4,2>4,4`, `2,7>1,8Q`, or `2,7>1,8=3q` when the
@@ -58,7 +53,7 @@ pub(crate) fn compact_move_into(m: &Move, s: &mut String) {
     s.push('>');
     m.to.push_to(s);
     if let Some(p) = m.promotion {
-        if p.player != Player::White && p.player != Player::Black {
+        if p.player != Player::WHITE && p.player != Player::BLACK {
             s.push('=');
         }
         s.push_str(&p.code());
@@ -123,7 +118,7 @@ fn rules(game: &Game, two_player: bool) -> JsonGameRules {
     let fits_pair = two_player
         && r.promotions
             .iter()
-            .all(|(p, rule)| matches!(p, Player::White | Player::Black) && rule.ranks.len() <= 1);
+            .all(|(p, rule)| matches!(*p, Player::WHITE | Player::BLACK) && rule.ranks.len() <= 1);
     let first_rank = |p| {
         r.promotion(p)
             .and_then(|x| x.ranks.first().cloned())
@@ -144,8 +139,8 @@ fn rules(game: &Game, two_player: bool) -> JsonGameRules {
                     .unwrap_or_default()
             };
             let mut allowed = IndexMap::new();
-            allowed.insert(JsonPlayer::White, choices(Player::White));
-            allowed.insert(JsonPlayer::Black, choices(Player::Black));
+            allowed.insert(JsonPlayer(Player::WHITE), choices(Player::WHITE));
+            allowed.insert(JsonPlayer(Player::BLACK), choices(Player::BLACK));
             for (p, _) in &r.promotions {
                 allowed.insert(player(*p), choices(*p));
             }
@@ -156,7 +151,7 @@ fn rules(game: &Game, two_player: bool) -> JsonGameRules {
                     .collect()
             });
             (
-                Some([first_rank(Player::White), first_rank(Player::Black)]),
+                Some([first_rank(Player::WHITE), first_rank(Player::BLACK)]),
                 by_player,
                 Some(allowed),
             )

@@ -159,7 +159,7 @@ impl SmallBoard {
         let info: Vec<TypeInfo> = types
             .iter()
             .map(|t| TypeInfo {
-                owner: t.piece.player.number(),
+                owner: t.piece.player.number() as u8,
                 royal: t.royal,
                 promotes: t.promotes,
                 castler: t.castler,
@@ -188,9 +188,9 @@ impl SmallBoard {
         }
         let n = cfg.turn_order.len();
         let side_keys = (0..n).map(|i| side_key(cfg.turn_order[i], i, n)).collect();
-        let order = cfg.turn_order.iter().map(|p| p.number()).collect();
+        let order = cfg.turn_order.iter().map(|p| p.number() as u8).collect();
         let mut castle_keys = Vec::new();
-        for (i, (player, row)) in [(Player::White, 1), (Player::Black, 8)]
+        for (i, (player, row)) in [(Player::WHITE, 1), (Player::BLACK, 8)]
             .into_iter()
             .enumerate()
         {
@@ -246,7 +246,7 @@ impl SmallBoard {
             let cell = |s: Sq| bb.cell(s) as u8;
             if same_row {
                 castles.push(CellCastle {
-                    player: c.player.number(),
+                    player: c.player.number() as u8,
                     king_from: cell(c.king_from),
                     king_to: cell(c.king_to),
                     partner_from: cell(c.partner_from),
@@ -289,7 +289,7 @@ impl SmallBoard {
             }
         }
         for &p in &cfg.turn_order {
-            if (s.royal & s.by_player[usize::from(p.number())]).count_ones() > 1 {
+            if (s.royal & s.by_player[p.number() as usize]).count_ones() > 1 {
                 return None;
             }
         }

@@ -60,7 +60,7 @@ impl SmallBoard {
         let us = self.us();
         let own = self.by_player[usize::from(us)];
         let royal = self.royal & own;
-        let player = Player::from_number(us).unwrap_or(Player::White);
+        let player = Player::from_number(u32::from(us));
         let protect = self.cfg.player(player).protect && royal != 0;
         let mut f = Frame {
             us,
@@ -75,7 +75,7 @@ impl SmallBoard {
             return f;
         }
         let occ = self.occ;
-        let enemies = occ & !own & !self.by_player[usize::from(Player::Neutral.number())];
+        let enemies = occ & !own & !self.by_player[Player::NEUTRAL.number() as usize];
         for c in bits(enemies) {
             let t = &bb.types[self.mailbox[c] as usize];
             let leaps = &t.leaps[c];
@@ -157,7 +157,7 @@ impl SmallBoard {
         let cfg = std::sync::Arc::clone(&self.cfg);
         let bb = cfg.bb.as_ref().expect("bitboard tables");
         let f = self.frame(bb);
-        let player = Player::from_number(f.us).unwrap_or(Player::White);
+        let player = Player::from_number(u32::from(f.us));
         let promo = cfg.player(player).promo.as_ref();
         let zone = bb.promo[usize::from(f.us)];
         let mut n = 0u64;
@@ -189,7 +189,7 @@ impl SmallBoard {
         let cfg = std::sync::Arc::clone(&self.cfg);
         let bb = cfg.bb.as_ref().expect("bitboard tables");
         let f = self.frame(bb);
-        let player = Player::from_number(f.us).unwrap_or(Player::White);
+        let player = Player::from_number(u32::from(f.us));
         let promo = cfg.player(player).promo.as_ref();
         let zone = bb.promo[usize::from(f.us)];
         let mut castlers = 0u64;
@@ -303,7 +303,7 @@ impl SmallBoard {
     #[inline]
     fn attacked_in(&self, bb: &BbTables, c: usize, own: u64, occ: u64) -> bool {
         let bit = 1u64 << c;
-        let enemies = self.occ & !own & !self.by_player[usize::from(Player::Neutral.number())];
+        let enemies = self.occ & !own & !self.by_player[Player::NEUTRAL.number() as usize];
         bits(enemies).any(|e| {
             let t = &bb.types[self.mailbox[e] as usize];
             let leaps = &t.leaps[e];
@@ -412,7 +412,7 @@ impl SmallBoard {
         if self.occ & (1 << target) != 0 || self.occ & (1 << victim) == 0 {
             return;
         }
-        let player = Player::from_number(f.us).unwrap_or(Player::White);
+        let player = Player::from_number(u32::from(f.us));
         let pc = cfg.player(player);
         let ts = bb.square(usize::from(target));
         for &(ty, dx, dy) in &pc.ep_takers {

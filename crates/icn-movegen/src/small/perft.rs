@@ -268,8 +268,8 @@ mod tests {
                 continue;
             };
             let mut rules = crate::rules_of(&g).unwrap();
-            rules.turn_order = vec![Player::White, Player::Black, Player::Red];
-            rules.wins = [Player::White, Player::Black, Player::Red]
+            rules.turn_order = vec![Player::WHITE, Player::BLACK, Player::RED];
+            rules.wins = [Player::WHITE, Player::BLACK, Player::RED]
                 .into_iter()
                 .map(|p| (p, vec![icn_rules::WinRule::Checkmate]))
                 .collect();

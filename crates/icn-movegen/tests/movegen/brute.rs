@@ -23,10 +23,10 @@ pub struct Brute {
 pub type BMove = ((i64, i64), (i64, i64), Option<PieceKind>);
 
 fn other(p: Player) -> Player {
-    if p == Player::White {
-        Player::Black
+    if p == Player::WHITE {
+        Player::BLACK
     } else {
-        Player::White
+        Player::WHITE
     }
 }
 
@@ -91,7 +91,7 @@ impl Brute {
         self.board
             .pieces
             .iter()
-            .filter(|(_, p)| p.player != player && p.player != Player::Neutral)
+            .filter(|(_, p)| p.player != player && p.player != Player::NEUTRAL)
             .any(|(s, _)| {
                 self.board
                     .destinations(*s)

@@ -58,7 +58,7 @@ fn a_pawn_promotes_at_a_distant_row() {
     let icn = "w (1000000000000|-1000000000000) K0,0|k100,100|P5,999999999999";
     let g = Game::parse(icn, Dialect::Auto).unwrap();
     let mut b = Board::from_game(&g).unwrap();
-    let queen = Piece::new(PieceKind::Queen, Player::White);
+    let queen = Piece::new(PieceKind::Queen, Player::WHITE);
     let to = Coord::new(5, 1_000_000_000_000i64);
     let m = b
         .check_move(&Coord::new(5, 999_999_999_999i64), &to, Some(queen))

@@ -7,28 +7,28 @@ use icn_movegen::{Board, PerftMode, Sq};
 fn three_players_take_turns_and_every_opponent_checks() {
     let g = Game::parse("w 1,8,1,8 K1,1|k8,8|3k1,8|3r5,1", Dialect::Auto).unwrap();
     let mut rules = icn_movegen::rules_of(&g).unwrap();
-    rules.turn_order = vec![Player::White, Player::Black, Player::Red];
-    rules.wins = [Player::White, Player::Black, Player::Red]
+    rules.turn_order = vec![Player::WHITE, Player::BLACK, Player::RED];
+    rules.wins = [Player::WHITE, Player::BLACK, Player::RED]
         .into_iter()
         .map(|p| (p, vec![icn_rules::WinRule::Checkmate]))
         .collect();
     let mut b = Board::new(&g.position, &rules).unwrap();
-    assert_eq!(b.side_to_move(), Player::White);
+    assert_eq!(b.side_to_move(), Player::WHITE);
     // The red rook on row 1 checks the white king: it must leave the row (1,2 and 2,2).
     let moves = b.legal_moves().unwrap();
     let to: Vec<Sq> = moves.iter().map(|m| m.to).collect();
     assert_eq!(to, vec![Sq::new(1, 2), Sq::new(2, 2)]);
     b.make(&moves[0]);
-    assert_eq!(b.side_to_move(), Player::Black);
+    assert_eq!(b.side_to_move(), Player::BLACK);
     let black = b.legal_moves().unwrap();
     b.make(&black[0]);
-    assert_eq!(b.side_to_move(), Player::Red);
+    assert_eq!(b.side_to_move(), Player::RED);
     // Red's rook may take nothing of its own; its king is on 1,8.
     assert!(
         b.legal_moves()
             .unwrap()
             .iter()
-            .all(|m| b.piece_at(m.to).is_none_or(|p| p.player != Player::Red))
+            .all(|m| b.piece_at(m.to).is_none_or(|p| p.player != Player::RED))
     );
     b.unmake();
     b.unmake();

@@ -14,8 +14,8 @@ fn all_squares() -> Vec<Sq> {
 #[test]
 fn attacked_squares_of_the_start() {
     let b = crate::board(START);
-    let white = b.squares_of(Player::White);
-    let black = b.squares_of(Player::Black);
+    let white = b.squares_of(Player::WHITE);
+    let black = b.squares_of(Player::BLACK);
     // Ranks 2 and 3 and b1–g1: 22 squares; the same for Black by symmetry.
     assert_eq!(b.attacked_by(&all_squares(), &white).len(), 22);
     assert_eq!(b.attacked_by(&all_squares(), &black).len(), 22);
@@ -30,7 +30,7 @@ fn attacked_squares_of_the_start() {
 fn attacks_agree_with_check_detection() {
     // A square is attacked by Black iff a black piece attacks it, for every kind of piece.
     let b = crate::board("w K0,0|k9,9|nr3,1|hu0,5|ro4,4|ha6,6|ch-3,2|P1,1|p2,3|ce8,0|ob2,2");
-    let black = b.squares_of(Player::Black);
+    let black = b.squares_of(Player::BLACK);
     let mut hits = 0;
     for y in -6..12 {
         for x in -6..12 {
@@ -42,7 +42,7 @@ fn attacks_agree_with_check_detection() {
             hits += usize::from(by_any);
             assert_eq!(
                 by_any,
-                b.square_attacked_by_opponents_of(s, Player::White),
+                b.square_attacked_by_opponents_of(s, Player::WHITE),
                 "{s}"
             );
         }

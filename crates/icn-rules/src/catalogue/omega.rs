@@ -117,11 +117,11 @@ const fn piece(kind: PieceKind, player: Player) -> Piece {
     Piece { kind, player }
 }
 
-const WHITE_PAWN: Piece = piece(PieceKind::Pawn, Player::White);
-const BLACK_PAWN: Piece = piece(PieceKind::Pawn, Player::Black);
-const WHITE_BISHOP: Piece = piece(PieceKind::Bishop, Player::White);
-const BLACK_BISHOP: Piece = piece(PieceKind::Bishop, Player::Black);
-const VOID: Piece = piece(PieceKind::Void, Player::Neutral);
+const WHITE_PAWN: Piece = piece(PieceKind::Pawn, Player::WHITE);
+const BLACK_PAWN: Piece = piece(PieceKind::Pawn, Player::BLACK);
+const WHITE_BISHOP: Piece = piece(PieceKind::Bishop, Player::WHITE);
+const BLACK_BISHOP: Piece = piece(PieceKind::Bishop, Player::BLACK);
+const VOID: Piece = piece(PieceKind::Void, Player::NEUTRAL);
 
 /// The piece a picture cell stands for; `None` for an untouched square.
 fn cell(c: u8) -> Option<Piece> {
@@ -130,9 +130,9 @@ fn cell(c: u8) -> Option<Piece> {
         b'p' => BLACK_PAWN,
         b'B' => WHITE_BISHOP,
         b'b' => BLACK_BISHOP,
-        b'r' => piece(PieceKind::Rook, Player::Black),
-        b'K' => piece(PieceKind::King, Player::White),
-        b'k' => piece(PieceKind::King, Player::Black),
+        b'r' => piece(PieceKind::Rook, Player::BLACK),
+        b'K' => piece(PieceKind::King, Player::WHITE),
+        b'k' => piece(PieceKind::King, Player::BLACK),
         b'x' => VOID,
         b'.' => return None,
         other => unreachable!("no piece is drawn as `{}`", other as char),
@@ -261,8 +261,8 @@ const O3_CORNER: [&str; 3] = [
 
 fn omega_cubed() -> Vec<PlacedPiece> {
     let mut s = Sketch::with_capacity(93_000);
-    s.put(3, 15, piece(PieceKind::King, Player::White));
-    s.put(4, 13, piece(PieceKind::Rook, Player::Black));
+    s.put(3, 15, piece(PieceKind::King, Player::WHITE));
+    s.put(4, 13, piece(PieceKind::Rook, Player::BLACK));
 
     // The four walls of white pawns, with the black king in the last.
     for x in 7..=10 {
@@ -270,7 +270,7 @@ fn omega_cubed() -> Vec<PlacedPiece> {
     }
     s.put(9, 10, WHITE_BISHOP);
     s.clear(9, 11);
-    s.put(10, 12, piece(PieceKind::King, Player::Black));
+    s.put(10, 12, piece(PieceKind::King, Player::BLACK));
 
     // Rook towers: every third column from 11, each three rows higher.
     for (x, y) in (11..REACH).step_by(3).zip((8..).step_by(3)) {
@@ -572,10 +572,10 @@ mod tests {
                 .map(|p| p.at.clone())
         };
         let cubed = Showcase::Cubed.pieces();
-        assert_eq!(king_at(cubed, Player::White), Some(Coord::new(3, 15)));
-        assert_eq!(king_at(cubed, Player::Black), Some(Coord::new(10, 12)));
+        assert_eq!(king_at(cubed, Player::WHITE), Some(Coord::new(3, 15)));
+        assert_eq!(king_at(cubed, Player::BLACK), Some(Coord::new(10, 12)));
         let fourth = Showcase::Fourth.pieces();
-        assert_eq!(king_at(fourth, Player::White), Some(Coord::new(-11, 25)));
-        assert_eq!(king_at(fourth, Player::Black), Some(Coord::new(-11, 16)));
+        assert_eq!(king_at(fourth, Player::WHITE), Some(Coord::new(-11, 25)));
+        assert_eq!(king_at(fourth, Player::BLACK), Some(Coord::new(-11, 16)));
     }
 }

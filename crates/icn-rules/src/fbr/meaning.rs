@@ -43,10 +43,10 @@ fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
 
 /// The other side of FBR's two.
 fn opponent(p: Player) -> Player {
-    if p == Player::White {
-        Player::Black
+    if p == Player::WHITE {
+        Player::BLACK
     } else {
-        Player::White
+        Player::WHITE
     }
 }
 
@@ -69,7 +69,7 @@ pub(super) fn set_pieces(set: &RawSet, d: &mut Diags) -> Vec<Piece> {
             continue;
         }
         match Piece::from_code(&p.letters) {
-            Ok(piece) if matches!(piece.player, Player::White | Player::Black) => out.push(piece),
+            Ok(piece) if matches!(piece.player, Player::WHITE | Player::BLACK) => out.push(piece),
             Ok(_) => d.push(err(
                 p.span,
                 format!("`{}` is neutral; FBR sides are White and Black", p.letters),
@@ -245,7 +245,7 @@ pub fn rules_from_raw(raw: &[RawRule]) -> Result<RuleSet, Diags> {
     }
     let mut out = st.rules;
     if st.any_win {
-        out.wins = [Player::White, Player::Black]
+        out.wins = [Player::WHITE, Player::BLACK]
             .into_iter()
             .map(|p| (p, st.wins.remove(&p).unwrap_or_default()))
             .collect();
@@ -283,8 +283,8 @@ fn royal(r: &RawRule, st: &mut State, d: &mut Diags) {
     let pieces = match &r.set {
         Some(s) => set_pieces(s, d),
         None => vec![
-            Piece::new(PieceKind::King, Player::White),
-            Piece::new(PieceKind::King, Player::Black),
+            Piece::new(PieceKind::King, Player::WHITE),
+            Piece::new(PieceKind::King, Player::BLACK),
         ],
     };
     let kinds: BTreeSet<PieceKind> = pieces.iter().map(|p| p.kind).collect();
@@ -504,7 +504,7 @@ fn hill(r: &RawRule, st: &mut State, d: &mut Diags) {
         d.push(unsupported_attr("hill", a));
     }
     let owners: BTreeSet<Player> = match &r.set {
-        None => [Player::White, Player::Black].into_iter().collect(),
+        None => [Player::WHITE, Player::BLACK].into_iter().collect(),
         Some(s) => {
             let pieces = set_pieces(s, d);
             if let Some(p) = pieces.iter().find(|p| !royal_by_default(p.kind)) {

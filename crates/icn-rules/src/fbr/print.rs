@@ -123,7 +123,7 @@ pub fn board_range(z: &Zone) -> Result<String, String> {
 pub fn print(rules: &RuleSet) -> FbrText {
     let mut out: Vec<String> = Vec::new();
     let mut omitted = Vec::new();
-    let sides = [Player::White, Player::Black];
+    let sides = [Player::WHITE, Player::BLACK];
     let royals: Vec<PieceKind> = rules.royals.iter().copied().collect();
     let mut castle_attr = castle_attribute(&rules.castling, &royals, &mut omitted);
     if royals.is_empty()
@@ -137,10 +137,10 @@ pub fn print(rules: &RuleSet) -> FbrText {
     // One rule per win, winner by winner, in each winner's order, so that
     // reading back rebuilds every list in the same order.
     for winner in sides {
-        let loser = if winner == Player::White {
-            Player::Black
+        let loser = if winner == Player::WHITE {
+            Player::BLACK
         } else {
-            Player::White
+            Player::WHITE
         };
         let set = letters(royals.iter().copied(), loser);
         for w in rules.wins_of(winner) {
@@ -273,7 +273,7 @@ fn castle_attribute(
     }
     c.partners
         .as_ref()
-        .map(|p| format!("castle{{{}}}", letters(p.iter().copied(), Player::White)))
+        .map(|p| format!("castle{{{}}}", letters(p.iter().copied(), Player::WHITE)))
 }
 
 fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
@@ -285,7 +285,7 @@ fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
     }
     if !matches!(
         rules.turn_order.as_slice(),
-        [Player::White, Player::Black] | [Player::Black, Player::White]
+        [Player::WHITE, Player::BLACK] | [Player::BLACK, Player::WHITE]
     ) {
         omitted.push("a turn order other than White and Black alternating".to_string());
     }
@@ -305,7 +305,7 @@ fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
         omitted.push("insufficient-material draws switched off".to_string());
     }
     for (p, _) in &rules.wins {
-        if !matches!(p, Player::White | Player::Black) {
+        if !matches!(*p, Player::WHITE | Player::BLACK) {
             omitted.push(format!("win conditions of {p}"));
         }
     }
