@@ -47,6 +47,17 @@ pub fn read_game(text: &str, dialect: Dialect) -> Result<Game, ParseError> {
     Game::parse_with(text, dialect, &mut BoardResolver::default())
 }
 
+/// [`read_game`], also giving where each part of the game was written.
+///
+/// # Errors
+/// As [`read_game`].
+pub fn read_game_mapped(
+    text: &str,
+    dialect: Dialect,
+) -> Result<(Game, icn_model::SourceMap), ParseError> {
+    Game::parse_mapped(text, dialect, &mut BoardResolver::default())
+}
+
 /// Reads the JSON long form whose `moves` may be SAN-like (`"N3,4"`).
 ///
 /// # Errors

@@ -8,7 +8,7 @@
 //! file gets a JSON error rather than an ICN one.
 
 use icn_model::json::JsonError;
-use icn_model::{Dialect, Game, ParseError};
+use icn_model::{Dialect, Game, ParseError, SourceMap, Subject};
 use icn_syntax::{Diagnostic, Span};
 
 /// The notation a document is written in.
@@ -173,19 +173,60 @@ pub struct WholeGame {
     pub text: String,
     /// Whether that text was ICN or JSON.
     pub format: Format,
+    /// Where each part of an ICN game was written (`None` for JSON).
+    pub map: Option<SourceMap>,
 }
 
 impl WholeGame {
-    /// Where move `index` (0-based) of an ICN game was written, rendered
-    /// compiler-style with `message`; `None` for JSON input.
+    /// Where move `index` (0-based) was written, rendered compiler-style
+    /// with `message`.
     pub fn render_at_move(&self, index: usize, message: &str) -> Option<String> {
-        if self.format != Format::Icn {
-            return None;
-        }
-        let doc = icn_syntax::parse(&self.text, Dialect::Auto).ok()?;
-        let span = doc.moves.get(index)?.span;
-        Some(icn_syntax::Diagnostic::new(span, message).render(&self.origin, &self.text))
+        Some(self.render_at(Subject::Move(index), "error", message))
     }
+
+    /// `message` about `subject`, rendered compiler-style under `label`
+    /// (`error`, `warning[ep-without-pawn]`) at where the subject was
+    /// written: its span in ICN, the value at its key path in JSON.
+    pub fn render_at(&self, subject: Subject, label: &str, message: &str) -> String {
+        render_at(
+            &self.game,
+            self.map.as_ref(),
+            subject,
+            label,
+            message,
+            &self.origin,
+            &self.text,
+        )
+    }
+}
+
+/// Where `subject` was written in `text`: from the source map of ICN text,
+/// by its key path in JSON text (the whole text when neither finds it).
+pub fn span_of(game: &Game, map: Option<&SourceMap>, subject: Subject, text: &str) -> Span {
+    match map {
+        Some(map) => map.span(subject),
+        None => icn_model::json::locate(text, &subject.json_path(game))
+            .unwrap_or(Span::new(0, text.len())),
+    }
+}
+
+/// `message` about `subject` rendered compiler-style (see
+/// [`WholeGame::render_at`]); JSON messages name the key path.
+pub fn render_at(
+    game: &Game,
+    map: Option<&SourceMap>,
+    subject: Subject,
+    label: &str,
+    message: &str,
+    origin: &str,
+    text: &str,
+) -> String {
+    let span = span_of(game, map, subject, text);
+    let message = match map {
+        None if subject != Subject::Document => format!("{}: {message}", subject.json_path(game)),
+        _ => message.to_string(),
+    };
+    Diagnostic::new(span, message).render_as(label, origin, text)
 }
 
 /// Reads the whole of `input` as one game (ICN or JSON long form). On a bad
@@ -207,12 +248,13 @@ pub fn read_whole_game(
             return Ok(None);
         }
     };
-    match read_game(&text, dialect) {
-        Ok((game, format)) => Ok(Some(WholeGame {
+    match read_game_mapped(&text, dialect) {
+        Ok((game, format, map)) => Ok(Some(WholeGame {
             game,
             origin,
             text,
             format,
+            map,
         })),
         Err(e) => {
             eprintln!("{}", e.render(&origin, &text));
@@ -227,12 +269,23 @@ pub fn read_whole_game(
 /// # Errors
 /// Every ICN diagnostic, or the JSON error.
 pub fn read_game(text: &str, dialect: Dialect) -> Result<(Game, Format), ReadError> {
+    read_game_mapped(text, dialect).map(|(game, format, _)| (game, format))
+}
+
+/// [`read_game`], also giving the source map of ICN text.
+///
+/// # Errors
+/// As [`read_game`].
+pub fn read_game_mapped(
+    text: &str,
+    dialect: Dialect,
+) -> Result<(Game, Format, Option<SourceMap>), ReadError> {
     match detect(text) {
-        Format::Icn => icn_adapters::sanlike_game::read_game(text, dialect)
-            .map(|g| (g, Format::Icn))
+        Format::Icn => icn_adapters::sanlike_game::read_game_mapped(text, dialect)
+            .map(|(g, map)| (g, Format::Icn, Some(map)))
             .map_err(ReadError::Icn),
         Format::Json => icn_adapters::sanlike_game::read_json(text)
-            .map(|g| (g, Format::Json))
+            .map(|g| (g, Format::Json, None))
             .map_err(ReadError::Json),
     }
 }

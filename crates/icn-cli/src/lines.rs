@@ -24,9 +24,11 @@ pub const BATCH_BYTES: usize = 4 << 20;
 /// Lines handled by one rayon task.
 pub const CHUNK_LINES: usize = 64;
 
-/// Handles one non-blank line: appends its output (without a line break) or
-/// returns its problems, each located within the line.
-pub type Handler<'a> = dyn Fn(&str, &mut Vec<u8>) -> Result<(), Vec<Located>> + Sync + 'a;
+/// Handles one non-blank line: appends its output (without a line break) and
+/// any warnings (messages such as `warning[kind]: ...`), or returns its
+/// problems; each located within the line.
+pub type Handler<'a> =
+    dyn Fn(&str, &mut Vec<u8>, &mut Vec<Located>) -> Result<(), Vec<Located>> + Sync + 'a;
 
 /// What a run saw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -37,6 +39,8 @@ pub struct Summary {
     pub blank: u64,
     /// Lines that failed.
     pub failed: u64,
+    /// Lines that passed with warnings.
+    pub warned: u64,
 }
 
 impl Summary {
@@ -101,6 +105,7 @@ struct ChunkResult {
     errors: Vec<u8>,
     blank: u64,
     failed: u64,
+    warned: u64,
 }
 
 /// [`run`] over `input` with standard output (when `write_output`; else
@@ -172,6 +177,7 @@ pub fn run(
         for r in &results {
             summary.blank += r.blank;
             summary.failed += r.failed;
+            summary.warned += r.warned;
         }
         summary.lines += current.ends.len() as u64;
         pending = results;
@@ -229,6 +235,7 @@ fn handle_line(
     handler: &Handler<'_>,
     r: &mut ChunkResult,
 ) {
+    let mut warnings = Vec::new();
     let problems = match std::str::from_utf8(bytes) {
         Ok(line) if line.trim().is_empty() => {
             r.blank += 1;
@@ -236,7 +243,7 @@ fn handle_line(
         }
         Ok(line) => {
             let mark = r.out.len();
-            match handler(line, &mut r.out) {
+            match handler(line, &mut r.out, &mut warnings) {
                 Ok(()) => Vec::new(),
                 Err(problems) => {
                     r.out.truncate(mark);
@@ -256,8 +263,10 @@ fn handle_line(
     r.out.push(b'\n');
     if !problems.is_empty() {
         r.failed += 1;
+    } else if !warnings.is_empty() {
+        r.warned += 1;
     }
-    for p in problems {
+    for p in warnings.into_iter().chain(problems) {
         // A line has no line breaks, so `p.line` is 1; report the input line.
         let _ = writeln!(r.errors, "{origin}:{number}:{}: {}", p.column, p.message);
     }
@@ -268,17 +277,18 @@ mod tests {
     use super::*;
 
     fn run_on(input: &str) -> (String, String, Summary) {
-        let handler = |line: &str, out: &mut Vec<u8>| -> Result<(), Vec<Located>> {
-            if let Some(col) = line.find('!') {
-                return Err(vec![Located {
-                    line: 1,
-                    column: col + 1,
-                    message: "no shouting".into(),
-                }]);
-            }
-            out.extend_from_slice(line.to_uppercase().as_bytes());
-            Ok(())
-        };
+        let handler =
+            |line: &str, out: &mut Vec<u8>, _: &mut Vec<Located>| -> Result<(), Vec<Located>> {
+                if let Some(col) = line.find('!') {
+                    return Err(vec![Located {
+                        line: 1,
+                        column: col + 1,
+                        message: "no shouting".into(),
+                    }]);
+                }
+                out.extend_from_slice(line.to_uppercase().as_bytes());
+                Ok(())
+            };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(input.as_bytes().to_vec()));
         let s = run(
@@ -308,7 +318,8 @@ mod tests {
             Summary {
                 lines: 4,
                 blank: 1,
-                failed: 1
+                failed: 1,
+                warned: 0,
             }
         );
     }
@@ -325,10 +336,11 @@ mod tests {
 
     #[test]
     fn bad_utf8_fails_only_its_line() {
-        let handler = |line: &str, out: &mut Vec<u8>| -> Result<(), Vec<Located>> {
-            out.extend_from_slice(line.as_bytes());
-            Ok(())
-        };
+        let handler =
+            |line: &str, out: &mut Vec<u8>, _: &mut Vec<Located>| -> Result<(), Vec<Located>> {
+                out.extend_from_slice(line.as_bytes());
+                Ok(())
+            };
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let reader: Box<dyn BufRead + Send> =
             Box::new(io::Cursor::new(b"ok\nab\xffc\nok2\n".to_vec()));

@@ -114,12 +114,11 @@ fn check_reports_valid_documents_and_renders_errors_with_a_caret() {
         ok.stdout,
         "<stdin>: valid ICN: game, 32 pieces, 22 moves, 11 metadata tags\n"
     );
-    let path = temp_file("bad.icn", "[Event \"x\"]\nw K1,1|Q1,1|k1,1");
+    let path = temp_file("bad.icn", "[Event \"x\"]\nw K1,1|Q1,1|xx1,1");
     let bad = icn(&["check", path.to_str().unwrap()], "");
     assert_eq!(bad.code, 1);
     assert!(
-        bad.stderr
-            .starts_with("error: square 1,1 is occupied twice"),
+        bad.stderr.starts_with("error: unknown piece code `xx`"),
         "{}",
         bad.stderr
     );
@@ -130,21 +129,139 @@ fn check_reports_valid_documents_and_renders_errors_with_a_caret() {
     );
     assert!(
         bad.stderr
-            .contains("2 | w K1,1|Q1,1|k1,1\n  |             ^^^^"),
+            .contains("2 | w K1,1|Q1,1|xx1,1\n  |             ^^"),
         "{}",
         bad.stderr
     );
 }
 
 #[test]
+fn check_warns_about_problems_and_strict_makes_them_errors() {
+    let text = "[Event \"a\"] [Event \"b\"]\nb 4,3 (8;Q,rq|1) K1,1|k8,8|Q1,1\n";
+    let warned = icn(&["check"], text);
+    assert_eq!(warned.code, 0, "{}", warned.stderr);
+    assert_eq!(
+        warned.stdout,
+        "<stdin>: valid ICN (4 warnings): position, 3 pieces, 1 metadata tag\n"
+    );
+    for (kind, at) in [
+        ("metadata-twice", "<stdin>:1:13"),
+        ("ep-without-pawn", "<stdin>:2:3"),
+        ("promotion-to-royal", "<stdin>:2:12"),
+        ("square-twice", "<stdin>:2:28"),
+    ] {
+        assert!(
+            warned.stderr.contains(&format!("warning[{kind}]:")),
+            "{kind}: {}",
+            warned.stderr
+        );
+        assert!(
+            warned.stderr.contains(&format!("--> {at}")),
+            "{at}: {}",
+            warned.stderr
+        );
+    }
+    // In text order, with a caret under the square given twice.
+    assert!(
+        warned.stderr.ends_with(
+            "2 | b 4,3 (8;Q,rq|1) K1,1|k8,8|Q1,1\n  |                            ^^^^\n"
+        ),
+        "{}",
+        warned.stderr
+    );
+    let strict = icn(&["check", "--strict"], text);
+    assert_eq!(strict.code, 1);
+    assert!(
+        strict.stderr.contains("error[square-twice]:"),
+        "{}",
+        strict.stderr
+    );
+    assert!(
+        strict.stderr.contains("invalid (4 problems, --strict)"),
+        "{}",
+        strict.stderr
+    );
+    let allowed = icn(
+        &[
+            "check",
+            "--strict",
+            "--allow",
+            "metadata-twice",
+            "--allow",
+            "ep-without-pawn",
+            "--allow",
+            "promotion-to-royal",
+            "--allow",
+            "square-twice",
+        ],
+        text,
+    );
+    assert_eq!(allowed.code, 0, "{}", allowed.stderr);
+    assert_eq!(allowed.stderr, "");
+    let unknown = icn(&["check", "--allow", "no-such-kind"], text);
+    assert_eq!(unknown.code, 2);
+    assert!(
+        unknown.stderr.contains("ep-without-pawn"),
+        "{}",
+        unknown.stderr
+    );
+}
+
+#[test]
+fn check_lines_reports_warnings_per_line_and_json_by_key_path() {
+    let input = "w K1,1|k3,3\nw 3,3 K1,1|k8,8\n";
+    let r = icn(&["check", "--lines"], input);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr,
+        "<stdin>:2:3: warning[ep-without-pawn]: en passant square 3,3 has no pawn beside it that could just have moved two squares\n"
+    );
+    let strict = icn(&["check", "--lines", "--strict"], input);
+    assert_eq!(strict.code, 1);
+    assert!(
+        strict
+            .stderr
+            .contains("<stdin>:2:3: error[ep-without-pawn]:"),
+        "{}",
+        strict.stderr
+    );
+    let json = icn(&["convert", "--to", "json"], "w 0/100 0 K1,1|k8,8");
+    let r = icn(&["check"], &json.stdout);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(
+        r.stderr.contains(
+            "warning[fullmove-below-one]: fullMove: the fullmove counter starts at 1, found 0"
+        ),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("--> <stdin>:5:3"), "{}", r.stderr);
+}
+
+#[test]
+fn engines_play_past_warnings_and_refuse_what_is_undefined() {
+    // The later of two entries stands; an en passant square no pawn can use is never used.
+    let played = icn(&["perft", "--depth", "1"], "w 3,6 0,9,0,9 K1,1|k8,8|N1,1");
+    assert_eq!(played.code, 0, "{}", played.stderr);
+    let knight_alone = icn(&["perft", "--depth", "1"], "w 0,9,0,9 N1,1|k8,8");
+    assert_eq!(played.stdout, knight_alone.stdout);
+    let outside = icn(&["perft", "--depth", "1"], "w 0,9,0,9 K1,1|k8,8|R20,20");
+    assert_eq!(outside.code, 1);
+    assert!(
+        outside.stderr.contains("(piece-outside-border)"),
+        "{}",
+        outside.stderr
+    );
+}
+
+#[test]
 fn lines_gives_one_output_line_per_input_line_and_reports_failures() {
-    let input = "w K1,1|k3,3\n\nK1,1|Q1,1\r\nb K5,1|k5,8 5,8>5,7\n";
+    let input = "w K1,1|k3,3\n\nK1,1|X1,1\r\nb K5,1|k5,8 5,8>5,7\n";
     let r = icn(&["convert", "--lines", "--to", "icn-compact"], input);
     assert_eq!(r.code, 1);
     assert_eq!(r.stdout, "K1,1|k3,3\n\n\nb K5,1|k5,8 5,8>5,7\n");
     assert!(
-        r.stderr
-            .starts_with("<stdin>:3:6: square 1,1 is occupied twice"),
+        r.stderr.starts_with("<stdin>:3:6: unknown piece code `X`"),
         "{}",
         r.stderr
     );

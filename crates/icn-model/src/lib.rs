@@ -3,7 +3,9 @@
 //! ## Layout
 //! * [`Int`], [`Coord`], [`Player`], [`PieceKind`], [`Piece`]: the vocabulary.
 //! * [`Position`], [`GameRules`], [`Annotations`], [`Game`], [`Move`]: what an ICN text says.
-//! * [`lower()`]: syntax tree → model with semantic checks; [`to_ast()`]: back.
+//! * [`lower()`]: syntax tree → model, holding what the text says (no chess
+//!   rules are judged here: `icn_rules::validate` does that);
+//!   [`lower_mapped()`] also gives the [`SourceMap`]; [`to_ast()`]: back.
 //! * [`lower_with()`] and [`SanLikeResolver`]: games with SAN-like moves, resolved above the model.
 //! * [`json`]: the JSON long form.
 
@@ -17,19 +19,20 @@ mod player;
 mod position;
 mod rules;
 mod sanlike;
+mod source_map;
 mod to_ast;
-pub mod validate;
 
 pub use coord::Coord;
 pub use game::{CheckMark, Clock, Game, Move};
 pub use icn_syntax::{Dialect, Layout, ParseError, WriteError};
 pub use int::{Int, ParseIntError};
-pub use lower::{lower, lower_with};
+pub use lower::{lower, lower_mapped, lower_with};
 pub use piece::{Piece, PieceCodeError, PieceKind};
 pub use player::Player;
 pub use position::{MoveRule, PlacedPiece, Position};
 pub use rules::{Annotations, GameRules, Promotion, Ray, WinCondition, WorldBorder};
 pub use sanlike::{RefuseSanLike, SanLikeError, SanLikeResolver};
+pub use source_map::{SourceMap, Subject};
 pub use to_ast::{IcnForm, to_ast};
 
 /// How to write a game as ICN text.
@@ -42,18 +45,24 @@ pub struct IcnStyle {
 }
 
 impl Game {
-    /// Parses and lowers an ICN position or game.
+    /// Parses and lowers an ICN position or game: what the text says, as
+    /// the site reads it. Whether it is a sensible position is a separate
+    /// question (`icn_rules::validate`).
     ///
     /// # Errors
-    /// Syntax errors, or every semantic problem found, each pointing at the text.
+    /// Syntax errors, or every problem that leaves the text without a
+    /// meaning (an unknown piece code, say), each pointing at the text.
     ///
     /// ```
     /// use icn_model::{Dialect, Game, Player};
     /// let g = Game::parse("b 0/100 (8|1) K5,1+|k5,8+ 5,8>5,7", Dialect::Auto).unwrap();
     /// assert_eq!(g.position.side_to_move(), Player::BLACK);
     /// assert_eq!(g.moves.len(), 1);
-    /// let e = Game::parse("K1,1|Q1,1", Dialect::Auto).unwrap_err();
-    /// assert!(e.diagnostics[0].message.contains("occupied twice"));
+    /// // A square given twice is held as written: both entries, the later one standing.
+    /// let twice = Game::parse("K1,1|Q1,1", Dialect::Auto).unwrap();
+    /// assert_eq!(twice.position.pieces.len(), 2);
+    /// let e = Game::parse("K1,1|X1,2", Dialect::Auto).unwrap_err();
+    /// assert!(e.diagnostics[0].message.contains("unknown piece code"));
     /// ```
     pub fn parse(text: &str, dialect: Dialect) -> Result<Game, ParseError> {
         Game::parse_with(text, dialect, &mut RefuseSanLike)
@@ -75,8 +84,29 @@ impl Game {
         dialect: Dialect,
         resolver: &mut dyn SanLikeResolver,
     ) -> Result<Game, ParseError> {
+        Game::parse_mapped(text, dialect, resolver).map(|(game, _)| game)
+    }
+
+    /// [`Game::parse_with`], also giving where each part was written, so a
+    /// later message can point at the text.
+    ///
+    /// # Errors
+    /// As [`Game::parse_with`].
+    ///
+    /// ```
+    /// use icn_model::{Dialect, Game, RefuseSanLike, Subject};
+    /// let text = "w K5,1|k5,8 5,1>5,2";
+    /// let (_, map) = Game::parse_mapped(text, Dialect::Auto, &mut RefuseSanLike).unwrap();
+    /// let at = map.span(Subject::Move(0));
+    /// assert_eq!(&text[at.start..at.end], "5,1>5,2");
+    /// ```
+    pub fn parse_mapped(
+        text: &str,
+        dialect: Dialect,
+        resolver: &mut dyn SanLikeResolver,
+    ) -> Result<(Game, SourceMap), ParseError> {
         let doc = icn_syntax::parse(text, dialect)?;
-        lower_with(&doc, resolver).map_err(|diagnostics| ParseError { diagnostics })
+        lower_mapped(&doc, resolver).map_err(|diagnostics| ParseError { diagnostics })
     }
 
     /// Writes the game as ICN text.

@@ -1,26 +1,30 @@
-//! Lowering: syntax tree → [`Game`], with the semantic checks that point at
-//! the text. Every problem is collected, not just the first.
+//! Lowering: syntax tree → [`Game`] and its [`SourceMap`]. The game holds
+//! what the text says, as the site reads it, and nothing is judged here:
+//! whether it is a sensible chess position is `icn_rules::validate`'s
+//! business. Every problem is collected, not just the first.
 //!
-//! Checked here: unknown piece codes and player numbers; a square occupied
-//! twice; negative counters, a fullmove counter below 1, and `N` > `M` in the
-//! move rule; promotion or win-condition segments beyond the number of
-//! players; promotion choices that cannot be promoted to; an en passant
-//! square that is occupied or has no pawn that could just have made it; a
-//! world border whose sides cross or that leaves a piece outside; a metadata
-//! name given twice; JSON properties that are not what they must be
-//! (`slideLimit` a non-negative integer, `cannotPassTurn` a boolean); a clock
-//! stamp that is not `H:MM:SS.D`. SAN-like moves are resolved by a
-//! [`SanLikeResolver`] once everything else is sound ([`lower_with`]).
+//! Refused here, because the model cannot hold it: unknown piece codes and
+//! player numbers too large to hold; promotion choices that are not piece
+//! codes without a player number; promotion or win-condition segments
+//! beyond the number of players; a JSON properties field that is not a JSON
+//! object; a clock stamp that is not `H:MM:SS.D`.
+//!
+//! Held as written, for validation to report: a square given twice (both
+//! entries are kept; the later one is what stands there, as on the site), a
+//! metadata name given twice (the last value wins, as on the site), en
+//! passant squares with no pawn or on an occupied square, any piece as a
+//! promotion choice (repeats collapse: `q,q` is one choice), pieces outside
+//! the world border, a border whose sides cross, counters out of range.
+//! SAN-like moves are resolved by a [`SanLikeResolver`] once everything else
+//! is sound ([`lower_with`]).
 
-use ahash::AHashSet;
 use icn_syntax::{self as syn, Diagnostic, FieldKind, MoveBody, Span};
 
 use crate::sanlike::{RefuseSanLike, SanLikeError, SanLikeResolver, resolve_in_order};
 
-use crate::validate::{Subject, validate};
 use crate::{
     Clock, Coord, Game, Int, Move, MoveRule, Piece, PieceKind, PlacedPiece, Player, Promotion, Ray,
-    WinCondition, WorldBorder,
+    SourceMap, WinCondition, WorldBorder,
 };
 
 /// Lowers a parsed document. SAN-like moves are refused (see
@@ -43,14 +47,19 @@ pub fn lower_with(
     doc: &syn::Document<'_>,
     resolver: &mut dyn SanLikeResolver,
 ) -> Result<Game, Vec<Diagnostic>> {
+    lower_mapped(doc, resolver).map(|(game, _)| game)
+}
+
+/// [`lower_with`], also giving where each part of the game was written.
+///
+/// # Errors
+/// As [`lower_with`].
+pub fn lower_mapped(
+    doc: &syn::Document<'_>,
+    resolver: &mut dyn SanLikeResolver,
+) -> Result<(Game, SourceMap), Vec<Diagnostic>> {
     let mut cx = Lowering::default();
     let mut game = cx.document(doc);
-    if cx.errors.is_empty() {
-        for problem in validate(&game) {
-            let span = subject_span(doc, problem.subject);
-            cx.err(span, problem.message);
-        }
-    }
     if cx.errors.is_empty()
         && let Err(e) = resolve_sanlike(doc, &mut game, resolver)
     {
@@ -58,10 +67,37 @@ pub fn lower_with(
         cx.err(span, e.message);
     }
     if cx.errors.is_empty() {
-        Ok(game)
+        let map = source_map(doc, cx.promotion_choice_spans);
+        Ok((game, map))
     } else {
         cx.errors.sort_by_key(|d| d.span.start);
         Err(cx.errors)
+    }
+}
+
+/// The spans of `doc`'s parts, parallel to the game lowered from it.
+fn source_map(doc: &syn::Document<'_>, promotion_choices: Vec<Vec<Span>>) -> SourceMap {
+    let field = |pred: fn(&FieldKind<'_>) -> bool| {
+        doc.fields.iter().find(|f| pred(&f.kind)).map(|f| f.span)
+    };
+    SourceMap {
+        document: doc.span,
+        metadata: doc
+            .metadata
+            .iter()
+            .map(|t| (t.name.to_string(), t.span))
+            .collect(),
+        turn_order: field(|k| matches!(k, FieldKind::TurnOrder(_))),
+        en_passant: field(|k| matches!(k, FieldKind::EnPassant(_))),
+        move_rule: field(|k| matches!(k, FieldKind::MoveRule { .. })),
+        fullmove: field(|k| matches!(k, FieldKind::FullMove(_))),
+        promotions: field(|k| matches!(k, FieldKind::Promotions(_))),
+        promotion_choices,
+        win_conditions: field(|k| matches!(k, FieldKind::WinConditions(_))),
+        world_border: field(|k| matches!(k, FieldKind::WorldBorder(_))),
+        properties: field(|k| matches!(k, FieldKind::Properties(_))),
+        pieces: doc.pieces.iter().map(|p| p.span).collect(),
+        moves: doc.moves.iter().map(|m| m.span).collect(),
     }
 }
 
@@ -88,6 +124,8 @@ fn resolve_sanlike(
 #[derive(Default)]
 struct Lowering {
     errors: Vec<Diagnostic>,
+    /// Where each promotion rule's choices were written (for the source map).
+    promotion_choice_spans: Vec<Vec<Span>>,
 }
 
 impl Lowering {
@@ -123,12 +161,9 @@ impl Lowering {
     fn document(&mut self, doc: &syn::Document<'_>) -> Game {
         let mut game = Game::default();
         for tag in &doc.metadata {
-            if game.metadata.contains_key(tag.name.as_ref()) {
-                self.err(tag.span, format!("metadata `{}` given twice", tag.name));
-            } else {
-                game.metadata
-                    .insert(tag.name.to_string(), tag.value.to_string());
-            }
+            // The last value wins and the first place is kept, as on the site.
+            game.metadata
+                .insert(tag.name.to_string(), tag.value.to_string());
         }
         // Turn order first: segments are assigned to its players.
         for f in &doc.fields {
@@ -223,31 +258,35 @@ impl Lowering {
                 continue;
             }
             let ranks = seg.ranks.iter().map(|r| self.int(r)).collect();
+            let mut spans = Vec::new();
             let choices = match &seg.pieces {
                 None => Promotion::DEFAULT_CHOICES.to_vec(),
-                Some(codes) => codes
-                    .iter()
-                    .filter_map(|c| {
-                        let kind = PieceKind::from_code(c.letters());
-                        match kind {
-                            Some(k) if k.is_promotion_choice() && c.player_number().is_none() => {
-                                Some(k)
+                Some(codes) => {
+                    let mut choices = Vec::with_capacity(codes.len());
+                    for c in codes {
+                        match PieceKind::from_code(c.letters()) {
+                            Some(_) if c.player_number().is_some() => self.err(
+                                c.span,
+                                format!(
+                                    "a promotion choice is a piece code without a player number, found `{}`",
+                                    c.text
+                                ),
+                            ),
+                            // Repeats collapse, as on the site: `q,q` is one choice.
+                            Some(k) if choices.contains(&k) => {}
+                            Some(k) => {
+                                choices.push(k);
+                                spans.push(c.span);
                             }
-                            Some(k) if c.player_number().is_none() => {
-                                self.err(
-                                    c.span,
-                                    format!("a pawn cannot promote to `{}` ({k:?})", c.text),
-                                );
-                                None
-                            }
-                            _ => {
-                                self.err(c.span, format!("unknown promotion piece `{}`", c.text));
-                                None
+                            None => {
+                                self.err(c.span, format!("unknown promotion piece `{}`", c.text))
                             }
                         }
-                    })
-                    .collect(),
+                    }
+                    choices
+                }
             };
+            self.promotion_choice_spans.push(spans);
             out.push((player, Promotion { ranks, choices }));
         }
         out
@@ -292,27 +331,13 @@ impl Lowering {
             .collect()
     }
 
+    /// Every entry, in order; a square given twice is kept twice (the later
+    /// entry is what stands there).
     fn pieces(&mut self, entries: &[syn::PieceEntry<'_>]) -> Vec<PlacedPiece> {
-        // Squares that fit in i64 (nearly all) are checked in a set of plain
-        // pairs; the rare big ones in a set of exact coordinates.
-        let mut small: AHashSet<(i64, i64)> = AHashSet::with_capacity(entries.len());
-        let mut big: AHashSet<Coord> = AHashSet::new();
         let mut out = Vec::with_capacity(entries.len());
         for e in entries {
             let at = self.coord(&e.at);
-            let piece = self.piece(&e.code);
-            let fresh = match at.to_i64() {
-                Some(pair) => small.insert(pair),
-                None => big.insert(at.clone()),
-            };
-            if !fresh {
-                let first = out.iter().position(|p: &PlacedPiece| p.at == at);
-                let by = first.map_or_else(String::new, |i| {
-                    format!(" (also by `{}` earlier in the list)", out[i].piece)
-                });
-                self.err(e.span, format!("square {at} is occupied twice{by}"));
-            }
-            if let Some(piece) = piece {
+            if let Some(piece) = self.piece(&e.code) {
                 out.push(PlacedPiece {
                     piece,
                     at,
@@ -377,27 +402,6 @@ impl Lowering {
                 (None, text.to_string())
             }
         }
-    }
-}
-
-/// The span of the text a [`Subject`] came from.
-fn subject_span(doc: &syn::Document<'_>, subject: Subject) -> Span {
-    let field = |pred: fn(&FieldKind<'_>) -> bool| {
-        doc.fields
-            .iter()
-            .find(|f| pred(&f.kind))
-            .map_or(doc.span, |f| f.span)
-    };
-    match subject {
-        Subject::TurnOrder => field(|k| matches!(k, FieldKind::TurnOrder(_))),
-        Subject::MoveRule => field(|k| matches!(k, FieldKind::MoveRule { .. })),
-        Subject::FullMove => field(|k| matches!(k, FieldKind::FullMove(_))),
-        Subject::EnPassant => field(|k| matches!(k, FieldKind::EnPassant(_))),
-        Subject::Promotions => field(|k| matches!(k, FieldKind::Promotions(_))),
-        Subject::WinConditions => field(|k| matches!(k, FieldKind::WinConditions(_))),
-        Subject::WorldBorder => field(|k| matches!(k, FieldKind::WorldBorder(_))),
-        Subject::Properties => field(|k| matches!(k, FieldKind::Properties(_))),
-        Subject::Piece(i) => doc.pieces.get(i).map_or(doc.span, |p| p.span),
     }
 }
 

@@ -80,8 +80,54 @@ impl Position {
         )
     }
 
-    /// The piece on `at`, if any (a linear scan; movegen has real boards).
+    /// The piece on `at`, if any: the last entry written there (a linear
+    /// scan; movegen has real boards).
     pub fn piece_at(&self, at: &Coord) -> Option<&PlacedPiece> {
-        self.pieces.iter().find(|p| &p.at == at)
+        self.pieces.iter().rev().find(|p| &p.at == at)
+    }
+
+    /// The pieces as they stand, one per square: where the list gives a
+    /// square twice, the later entry stands at the earlier one's place and
+    /// keeps a `+` either entry gave (as the site reads it). Borrowed when
+    /// no square repeats.
+    ///
+    /// ```
+    /// use icn_model::{Dialect, Game};
+    /// let g = Game::parse("K1,1+|k5,5|Q1,1", Dialect::Auto).unwrap();
+    /// let standing = g.position.standing();
+    /// assert_eq!(standing.len(), 2);
+    /// assert_eq!((standing[0].piece.code(), standing[0].special_right), ("Q".to_string(), true));
+    /// ```
+    pub fn standing(&self) -> std::borrow::Cow<'_, [PlacedPiece]> {
+        let mut small: ahash::AHashMap<(i64, i64), usize> =
+            ahash::AHashMap::with_capacity(self.pieces.len());
+        let mut big: ahash::AHashMap<&Coord, usize> = ahash::AHashMap::new();
+        let mut repeats = Vec::new();
+        for (i, p) in self.pieces.iter().enumerate() {
+            let earlier = match p.at.to_i64() {
+                Some(pair) => small.insert(pair, i),
+                None => big.insert(&p.at, i),
+            };
+            if let Some(e) = earlier {
+                repeats.push((e, i));
+            }
+        }
+        if repeats.is_empty() {
+            return self.pieces.as_slice().into();
+        }
+        // Follow each square's chain of entries to its first place.
+        let mut first_of: Vec<usize> = (0..self.pieces.len()).collect();
+        let mut out: Vec<Option<PlacedPiece>> = self.pieces.iter().cloned().map(Some).collect();
+        for (e, i) in repeats {
+            let first = first_of[e];
+            first_of[i] = first;
+            let taken = out[i].take();
+            if let (Some(slot), Some(later)) = (out[first].as_mut(), taken) {
+                let right = slot.special_right || later.special_right;
+                *slot = later;
+                slot.special_right = right;
+            }
+        }
+        out.into_iter().flatten().collect::<Vec<_>>().into()
     }
 }

@@ -9,10 +9,13 @@ use icn_rules::RuleSet;
 
 use crate::MovegenError;
 
-/// The rule set an ICN game states.
+/// The rule set an ICN game states. The game is validated first
+/// (`icn_rules::validate`): the problems that leave it undefined for the
+/// engine refuse it, naming each kind and why; the others are played past.
 ///
 /// # Errors
-/// [`MovegenError::Setup`] with every problem `icn-rules` reports.
+/// [`MovegenError::Setup`] with every such problem, or every problem
+/// `icn-rules` reports when lowering the rules.
 ///
 /// ```
 /// use icn_model::{Dialect, Game};
@@ -22,6 +25,9 @@ use crate::MovegenError;
 /// assert_eq!(rules.promotions.len(), 2);
 /// ```
 pub fn rules_of(game: &Game) -> Result<RuleSet, MovegenError> {
+    if let Some(why) = icn_rules::validate::play_blockers(game) {
+        return Err(MovegenError::Setup(why));
+    }
     icn_rules::lower::rules_from_game(game).map_err(|errs| {
         let msgs: Vec<String> = errs.iter().map(ToString::to_string).collect();
         MovegenError::Setup(msgs.join("; "))

@@ -8,6 +8,7 @@
 //! * [`lower`]: ICN game rules ↔ [`RuleSet`].
 //! * [`fbr`]: FBR text ↔ [`RuleSet`]; [`json`]: a rule set as JSON.
 //! * [`catalogue`]: the built-in variants; [`show`]: `variant list` / `variant show`.
+//! * [`validate`](mod@validate): every problem of a game read as written, by kind.
 //! * [`conformance`]: the `fixtures/rules` runner.
 
 pub mod board;
@@ -21,6 +22,7 @@ pub mod movement;
 pub mod reference;
 pub mod rules;
 pub mod show;
+pub mod validate;
 
 pub use board::{Region, Zone};
 pub use movement::{Action, Component, Frame, Movement, Pattern, Symmetry, Vector, movement_of};

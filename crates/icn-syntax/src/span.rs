@@ -113,6 +113,12 @@ impl Diagnostic {
     /// The full form: `error: message`, the location, the source line and a
     /// caret under the span. Long lines are cut around the span.
     pub fn render(&self, origin: &str, source: &str) -> String {
+        self.render_as("error", origin, source)
+    }
+
+    /// [`Diagnostic::render`] with another label than `error`, such as
+    /// `warning[ep-without-pawn]`.
+    pub fn render_as(&self, label: &str, origin: &str, source: &str) -> String {
         let lc = self.line_col(source);
         let start = floor_char_boundary(source, self.span.start.min(source.len()));
         let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
@@ -142,7 +148,7 @@ impl Diagnostic {
         let gutter = lc.line.to_string();
         let blank = " ".repeat(gutter.len());
         format!(
-            "error: {msg}\n{blank}--> {origin}:{lc}\n{blank} |\n{gutter} | {shown}\n{blank} | {sp}{carets}",
+            "{label}: {msg}\n{blank}--> {origin}:{lc}\n{blank} |\n{gutter} | {shown}\n{blank} | {sp}{carets}",
             msg = self.message,
             sp = " ".repeat(pad),
             carets = "^".repeat(caret_len.min(WINDOW)),

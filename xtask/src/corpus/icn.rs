@@ -14,6 +14,13 @@
 //! * `fixtures/icn/err/NAME.icn` must be refused; beside it `NAME.err` holds
 //!   the first problem as `line:col: message`.
 //!
+//! * `fixtures/icn/warn/NAME.icn` (or `NAME.json`, JSON long form) must
+//!   read, and validation (`icn_rules::validate`) must find problems in it;
+//!   beside it `NAME.warn` holds every one as `line:col: warning[kind]:
+//!   message`, in text order (JSON messages start with the key path). The
+//!   game must also survive model → site ICN → model where the site dialect
+//!   can write it, problems and all.
+//!
 //! * `fixtures/icn/err-json/NAME.json` must be refused by the JSON long-form
 //!   reader (which resolves SAN-like moves); beside it `NAME.err` holds the error (`... at line L column C`
 //!   for malformed JSON, `path: message` for a bad value).
@@ -24,8 +31,9 @@
 use std::path::Path;
 
 use icn_adapters::sanlike::sanlike_moves;
-use icn_adapters::sanlike_game::{read_game, read_json, write_game};
+use icn_adapters::sanlike_game::{read_game, read_game_mapped, read_json, write_game};
 use icn_model::{Dialect, Game, IcnForm, IcnStyle, json};
+use icn_rules::validate::{Problem, validate};
 
 use super::{Case, Corpus, RunOptions, expect_file, files_with_suffix};
 
@@ -42,7 +50,13 @@ impl Corpus for Icn {
 
     fn cases(&self, fixtures: &Path) -> anyhow::Result<Vec<Case>> {
         let mut cases = Vec::new();
-        for (kind, suffix) in [("ok", ".icn"), ("err", ".icn"), ("err-json", ".json")] {
+        for (kind, suffix) in [
+            ("ok", ".icn"),
+            ("warn", ".icn"),
+            ("warn", ".json"),
+            ("err", ".icn"),
+            ("err-json", ".json"),
+        ] {
             for path in files_with_suffix(&fixtures.join("icn").join(kind), suffix)? {
                 let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
                 cases.push(Case {
@@ -60,6 +74,7 @@ impl Corpus for Icn {
         match case.path.parent().and_then(|p| p.file_name()).and_then(|n| n.to_str()) {
             Some("err") => run_err(case, &text, dialect, options),
             Some("err-json") => run_err_json(case, &text, options),
+            Some("warn") => run_warn(case, &text, dialect, options),
             _ => run_ok(case, &text, dialect, options),
         }
     }
@@ -202,6 +217,45 @@ fn run_err(case: &Case, text: &str, dialect: Dialect, options: RunOptions) -> Re
     let first = &err.diagnostics[0];
     let produced = format!("{}: {}\n", first.line_col(text), first.message);
     expect_file(&case.path.with_extension("err"), &produced, options)
+}
+
+fn run_warn(case: &Case, text: &str, dialect: Dialect, options: RunOptions) -> Result<(), String> {
+    let origin = case.path.display().to_string();
+    let is_json = case.path.extension().is_some_and(|e| e == "json");
+    let (game, map) = if is_json {
+        (read_json(text).map_err(|e| format!("does not read: {e}"))?, None)
+    } else {
+        let (game, map) = read_game_mapped(text, dialect)
+            .map_err(|e| format!("does not read:\n{}", e.render(&origin, text)))?;
+        (game, Some(map))
+    };
+    let mut problems = validate(&game, map.as_ref());
+    if problems.is_empty() {
+        return Err("reads without a problem, but validation should find some".into());
+    }
+    let at = |p: &Problem| match &map {
+        Some(map) => map.span(p.subject).start,
+        None => json::locate(text, &p.subject.json_path(&game)).map_or(0, |s| s.start),
+    };
+    problems.sort_by_key(|p| at(p));
+    let mut produced = String::new();
+    for p in &problems {
+        let message = match map {
+            Some(_) => p.message.clone(),
+            None => format!("{}: {}", p.subject.json_path(&game), p.message),
+        };
+        let lc = icn_syntax::line_col(text, at(p));
+        produced.push_str(&format!("{lc}: warning[{}]: {message}\n", p.kind));
+    }
+    expect_file(&case.path.with_extension("warn"), &produced, options)?;
+    if !is_json && let Ok(out) = game.to_icn(IcnStyle { form: IcnForm::Full, dialect: Dialect::Site }) {
+        let back = read_game(&out, Dialect::Auto).map_err(|e| format!("site output does not read back: {e}\n{out}"))?;
+        // Metadata given twice is held once: the last value.
+        if back != game {
+            return Err(format!("model → site ICN → model changes the game\n{}\n{out}", first_difference(&game, &back)));
+        }
+    }
+    Ok(())
 }
 
 fn run_err_json(case: &Case, text: &str, options: RunOptions) -> Result<(), String> {

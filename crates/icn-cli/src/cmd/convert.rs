@@ -104,27 +104,28 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
 
 fn run_lines(args: &Args, input: crate::input::Input) -> anyhow::Result<Outcome> {
     let dialect = args.from_dialect.into();
-    let handler = |line: &str, out: &mut Vec<u8>| -> Result<(), Vec<Located>> {
-        let (game, format) = read_game(line, dialect).map_err(|e| e.located(line))?;
-        let writer = args.writer(format, false);
-        let start = out.len();
-        let fail = |message: String| {
-            vec![Located {
-                line: 1,
-                column: 1,
-                message,
-            }]
-        };
-        writer.write(&game, out).map_err(fail)?;
-        // A comment may hold a line break, which ICN writes as it is.
-        if out[start..].iter().any(|&b| b == b'\n' || b == b'\r') {
-            return Err(fail(format!(
-                "as {} this document spans several lines (a comment holds a line break), \
+    let handler =
+        |line: &str, out: &mut Vec<u8>, _: &mut Vec<Located>| -> Result<(), Vec<Located>> {
+            let (game, format) = read_game(line, dialect).map_err(|e| e.located(line))?;
+            let writer = args.writer(format, false);
+            let start = out.len();
+            let fail = |message: String| {
+                vec![Located {
+                    line: 1,
+                    column: 1,
+                    message,
+                }]
+            };
+            writer.write(&game, out).map_err(fail)?;
+            // A comment may hold a line break, which ICN writes as it is.
+            if out[start..].iter().any(|&b| b == b'\n' || b == b'\r') {
+                return Err(fail(format!(
+                    "as {} this document spans several lines (a comment holds a line break), \
                  which `--lines` cannot keep apart",
-                writer.target.name()
-            )));
-        }
-        Ok(())
-    };
+                    writer.target.name()
+                )));
+            }
+            Ok(())
+        };
     Ok(lines::run_on_stdio(input, &handler, true)?)
 }

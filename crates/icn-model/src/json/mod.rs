@@ -11,11 +11,13 @@
 
 mod dto;
 mod int;
+mod locate;
 mod read;
 mod table;
 mod write;
 
 pub use dto::*;
+pub use locate::locate;
 
 use crate::Game;
 
@@ -52,12 +54,16 @@ pub fn to_json_string(game: &Game) -> String {
 
 /// The game as indented JSON.
 pub fn to_json_string_pretty(game: &Game) -> String {
-    serde_json::to_string_pretty(&write::to_dto(game)).expect("the long form always serialises")
+    let standing = game.position.standing();
+    serde_json::to_string_pretty(&write::to_dto(game, &standing))
+        .expect("the long form always serialises")
 }
 
 /// Appends the game as one line of JSON to `out`.
 pub fn write_json(game: &Game, out: &mut Vec<u8>) {
-    serde_json::to_writer(out, &write::to_dto(game)).expect("writing to a Vec cannot fail");
+    let standing = game.position.standing();
+    serde_json::to_writer(out, &write::to_dto(game, &standing))
+        .expect("writing to a Vec cannot fail");
 }
 
 /// Reads a game from the JSON long form.

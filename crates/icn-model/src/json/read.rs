@@ -8,7 +8,6 @@ use indexmap::IndexMap;
 use super::JsonError;
 use super::dto::*;
 use crate::sanlike::{SanLikeResolver, resolve_in_order};
-use crate::validate::{Subject, validate};
 use crate::{
     Annotations, CheckMark, Clock, Coord, Game, GameRules, Int, Move, MoveRule, Piece, PieceKind,
     PlacedPiece, Player, Position, Promotion, Ray, WinCondition, WorldBorder,
@@ -281,20 +280,6 @@ pub(crate) fn from_dto(
         leading_comments: j.leading_comments,
         moves,
     };
-    if let Some(p) = validate(&game).into_iter().next() {
-        let path = match p.subject {
-            Subject::TurnOrder => "turnOrder".to_string(),
-            Subject::MoveRule => "moveRule".to_string(),
-            Subject::FullMove => "fullMove".to_string(),
-            Subject::EnPassant => "enpassant".to_string(),
-            Subject::Promotions => "gameRules.promotionRanks".to_string(),
-            Subject::WinConditions => "gameRules.winConditions".to_string(),
-            Subject::WorldBorder => "gameRules.worldBorder".to_string(),
-            Subject::Properties => "gameRules".to_string(),
-            Subject::Piece(i) => format!("startingPosition.\"{}\"", game.position.pieces[i].at),
-        };
-        return Err(err(path, p.message));
-    }
     if sanlike.iter().any(Option::is_some) {
         let written: Vec<Option<&str>> = sanlike.iter().map(Option::as_deref).collect();
         resolve_in_order(&mut game, &written, resolver)

@@ -70,7 +70,8 @@ fn has_detail(m: &Move) -> bool {
 }
 
 /// Builds the serde view of `game`.
-pub(crate) fn to_dto(game: &Game) -> JsonGame<'_> {
+/// `standing` is `game.position.standing()`: JSON keys each square once.
+pub(crate) fn to_dto<'a>(game: &'a Game, standing: &'a [crate::PlacedPiece]) -> JsonGame<'a> {
     let pos = &game.position;
     let two_player = pos.is_two_player_alternation();
     JsonGame {
@@ -87,8 +88,8 @@ pub(crate) fn to_dto(game: &Game) -> JsonGame<'_> {
             .map(|r| format!("{}/{}", r.played, r.limit)),
         full_move: JsonInt(pos.fullmove.clone()),
         game_rules: rules(game, two_player),
-        special_rights: SquareTable::Pieces(&pos.pieces),
-        starting_position: SquareTable::Pieces(&pos.pieces),
+        special_rights: SquareTable::Pieces(standing),
+        starting_position: SquareTable::Pieces(standing),
         annotations: (!game.annotations.is_empty()).then(|| JsonAnnotations {
             squares: game
                 .annotations
