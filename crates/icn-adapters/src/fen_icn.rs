@@ -454,7 +454,7 @@ pub fn fen2icn(text: &str, style: IcnStyle) -> Result<String, FenToIcnError> {
 /// assert_eq!(icn2fen("w K5,1|k5,8|P1,2+", CastlingStyle::XFen).unwrap(), "4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
 /// ```
 pub fn icn2fen(text: &str, style: CastlingStyle) -> Result<String, IcnToFenError> {
-    let game = crate::sanlike_game::read_game(text.trim(), icn_model::Dialect::Auto)
-        .map_err(|e| IcnToFenError::Parse(e.to_string()))?;
+    let game = crate::document::read_either(text.trim(), icn_model::Dialect::Auto)
+        .map_err(IcnToFenError::Parse)?;
     Ok(game_to_fen(&game)?.write(style))
 }

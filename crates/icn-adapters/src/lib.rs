@@ -14,6 +14,7 @@
 
 pub mod conformance;
 pub mod convert;
+pub mod document;
 pub mod fen;
 pub mod fen_icn;
 pub mod lines;

@@ -62,7 +62,7 @@ pub fn position_board(text: &str) -> Result<Board, String> {
         let fen = Fen::parse(text).map_err(|e| e.to_string())?;
         fen_to_game(&fen).map_err(|e| e.to_string())?
     } else {
-        crate::sanlike_game::read_game(text, Dialect::Auto).map_err(|e| e.to_string())?
+        crate::document::read_either(text, Dialect::Auto)?
     };
     Board::from_game(&game).map_err(|e| e.to_string())
 }

@@ -198,15 +198,12 @@ pub fn icn_games(text: &str) -> Vec<(usize, Result<Game, String>)> {
             return;
         }
         let joined: Vec<&str> = chunk.iter().map(|(_, l)| *l).collect();
-        match crate::sanlike_game::read_game(&joined.join("\n"), Dialect::Auto) {
+        match crate::document::read_either(&joined.join("\n"), Dialect::Auto) {
             Ok(g) => out.push((chunk[0].0, Ok(g))),
-            Err(e) if chunk.len() == 1 => out.push((chunk[0].0, Err(e.to_string()))),
+            Err(e) if chunk.len() == 1 => out.push((chunk[0].0, Err(e))),
             Err(_) => {
                 for (n, l) in chunk.iter() {
-                    out.push((
-                        *n,
-                        crate::sanlike_game::read_game(l, Dialect::Auto).map_err(|e| e.to_string()),
-                    ));
+                    out.push((*n, crate::document::read_either(l, Dialect::Auto)));
                 }
             }
         }

@@ -1,67 +1,11 @@
-//! One document, ICN or JSON long form, read into a [`Game`].
-//!
-//! A text is JSON when its first non-blank character is `{` and the object
-//! that starts there is all the text holds (blanks aside). An ICN text may
-//! also start with `{` — its JSON properties field, as in
-//! `{"slideLimit": 7} K1,1|k3,3` — and is then recognised by what follows
-//! the object. A `{` that is never closed counts as JSON, so a truncated JSON
-//! file gets a JSON error rather than an ICN one.
+//! One document, ICN or JSON long form (told apart by
+//! `icn_adapters::document::detect`), read into a [`Game`], with what
+//! messages about it need.
 
+pub use icn_adapters::document::{Format, detect};
 use icn_model::json::JsonError;
 use icn_model::{Dialect, Game, ParseError, SourceMap, Subject};
 use icn_syntax::{Diagnostic, Span};
-
-/// The notation a document is written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Infinite Chess Notation.
-    Icn,
-    /// The JSON long form.
-    Json,
-}
-
-/// Tells ICN from JSON (see the module docs).
-pub fn detect(text: &str) -> Format {
-    let trimmed = text.trim_start();
-    if !trimmed.starts_with('{') {
-        return Format::Icn;
-    }
-    match object_end(trimmed) {
-        Some(end) if !trimmed[end..].trim().is_empty() => Format::Icn,
-        _ => Format::Json,
-    }
-}
-
-/// The byte just past the JSON object at the start of `text`, or `None`
-/// when it is not closed. Strings (with escapes) are skipped.
-fn object_end(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, b) in text.bytes().enumerate() {
-        if in_string {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match b {
-            b'"' => in_string = true,
-            b'{' | b'[' => depth += 1,
-            b'}' | b']' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return Some(i + 1);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
 
 /// Why a document could not be read.
 #[derive(Debug)]

@@ -501,3 +501,26 @@ fn json_input_may_hold_sanlike_moves() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout.trim(), "K5,1|k5,8|R1,1 1,1>1,7|5,8>4,8|1,7>1,8");
 }
+
+#[test]
+fn json_long_form_takes_defaults_and_every_command_reads_it() {
+    // No turn, fullMove, gameRules or win conditions: white to move, 1, checkmate for all.
+    let json = r#"{"startingPosition": {"5,1": "kingsW", "5,8": "kingsB", "1,2": "pawnsW"}, "specialRights": {"1,2": true}, "moves": ["1,2>1,4"]}"#;
+    let icn_text = icn(&["convert", "--to", "icn"], json);
+    assert_eq!(icn_text.code, 0, "{}", icn_text.stderr);
+    assert_eq!(icn_text.stdout, "w 1 K5,1|k5,8|P1,2+ 1,2>1,4\n");
+    let fen = icn(&["icn2fen"], json);
+    assert_eq!(fen.code, 0, "{}", fen.stderr);
+    assert_eq!(fen.stdout, "4k3/8/8/8/8/8/P7/4K3 w - - 0 1\n");
+    let pgn = icn(&["icn2pgn"], json);
+    assert_eq!(pgn.code, 0, "{}", pgn.stderr);
+    assert!(pgn.stdout.contains("1. a4 *"), "{}", pgn.stdout);
+    // A JSON error is still an error, not an empty position.
+    let bad = icn(&["icn2fen"], r#"{"startingPosition": {"5,1": "queenz"}}"#);
+    assert_eq!(bad.code, 1, "{}", bad.stdout);
+    assert!(
+        bad.stderr.contains("invalid JSON long form"),
+        "{}",
+        bad.stderr
+    );
+}

@@ -133,8 +133,11 @@ prop_compose! {
         position.fullmove = fullmove;
         let players = position.players();
         let mut rules = GameRules {
-            promotions: players.iter().zip(promo).map(|(&p, (ranks, choices))| {
+            promotions: players.iter().zip(promo).map(|(&p, (ranks, mut choices))| {
                 let ranks = if spec { ranks[..1].to_vec() } else { ranks };
+                // Choices are a set in meaning: repeats collapse when read.
+                let mut seen = Vec::new();
+                choices.retain(|k| { let fresh = !seen.contains(k); seen.push(*k); fresh });
                 (p, Promotion { ranks, choices })
             }).collect(),
             win_conditions: players.iter().enumerate().map(|(i, &p)| {

@@ -15,7 +15,8 @@ pub struct JsonGame<'a> {
     /// Metadata tags in order.
     #[serde(default, deserialize_with = "super::table::unique_map")]
     pub metadata: IndexMap<String, String>,
-    /// The side to move.
+    /// The side to move (default white).
+    #[serde(default = "white")]
     pub turn: JsonPlayer,
     /// The full turn order when it is not plain White/Black alternation
     /// starting with `turn` (extension).
@@ -27,14 +28,17 @@ pub struct JsonGame<'a> {
     /// Move-rule state `"N/M"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_rule: Option<String>,
-    /// Fullmove counter.
+    /// Fullmove counter (default 1).
+    #[serde(default = "one")]
     pub full_move: JsonInt,
-    /// Rules and extra properties.
+    /// Rules and extra properties (default: checkmate wins for everyone).
+    #[serde(default)]
     pub game_rules: JsonGameRules,
     /// Squares `"x,y"` whose piece has the `+` right.
     #[serde(default)]
     pub special_rights: SquareTable<'a, bool>,
-    /// Pieces by square: `"x,y": "pawnsW"`.
+    /// Pieces by square: `"x,y": "pawnsW"` (default: none).
+    #[serde(default)]
     pub starting_position: SquareTable<'a, String>,
     /// Preset annotations (extension).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -50,6 +54,14 @@ pub struct JsonGame<'a> {
     /// aligned with `moves`, `{}` for a plain move; absent when no move has any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_details: Option<MoveTable<'a, JsonMoveDetail>>,
+}
+
+fn white() -> JsonPlayer {
+    JsonPlayer(crate::Player::WHITE)
+}
+
+fn one() -> JsonInt {
+    JsonInt(crate::Int::ONE)
 }
 
 /// An object keyed by square `"x,y"`: read into a map, written straight
@@ -149,6 +161,7 @@ pub struct JsonInt(pub crate::Int);
 /// The `gameRules` object.
 #[derive(Serialize, Deserialize, JsonSchema, Debug)]
 #[serde(rename_all = "camelCase")]
+#[derive(Default)]
 pub struct JsonGameRules {
     /// Promotion ranks `[white, black]`, `null` for a player without one;
     /// with several ranks, each player's first (the full lists are in
@@ -164,6 +177,7 @@ pub struct JsonGameRules {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub promotions_allowed: Option<IndexMap<JsonPlayer, Vec<String>>>,
     /// Win conditions per player.
+    #[serde(default)]
     pub win_conditions: IndexMap<JsonPlayer, Vec<JsonWinCondition>>,
     /// World border; `null` sides are open (extension).
     #[serde(default, skip_serializing_if = "Option::is_none")]

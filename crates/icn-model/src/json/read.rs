@@ -292,10 +292,14 @@ fn game_rules(r: JsonGameRules, pos: &Position) -> Result<GameRules, JsonError> 
     let mut allowed: IndexMap<Player, Vec<PieceKind>> = IndexMap::new();
     for (p, names) in r.promotions_allowed.unwrap_or_default() {
         let path = format!("gameRules.promotionsAllowed.{}", player(p));
-        let kinds = names
-            .iter()
-            .map(|n| kind_name(n, &path))
-            .collect::<Result<_, _>>()?;
+        let mut kinds: Vec<PieceKind> = Vec::with_capacity(names.len());
+        for n in &names {
+            // Repeats collapse, as in ICN: `["queens", "queens"]` is one choice.
+            let k = kind_name(n, &path)?;
+            if !kinds.contains(&k) {
+                kinds.push(k);
+            }
+        }
         allowed.insert(player(p), kinds);
     }
     let pair: Vec<(Player, Vec<Int>)> = [Player::WHITE, Player::BLACK]
@@ -352,15 +356,13 @@ fn game_rules(r: JsonGameRules, pos: &Position) -> Result<GameRules, JsonError> 
         .into_iter()
         .map(|(p, w)| (player(p), w.into_iter().map(win).collect()))
         .collect();
-    win_conditions.sort_by_key(|(p, _)| *p);
+    // A player the text gives no win conditions wins by checkmate, as on the site.
     for p in pos.players() {
         if !win_conditions.iter().any(|(q, _)| *q == p) {
-            return Err(err(
-                "gameRules.winConditions",
-                format!("no win conditions for {p}"),
-            ));
+            win_conditions.push((p, vec![WinCondition::Checkmate]));
         }
     }
+    win_conditions.sort_by_key(|(p, _)| *p);
     Ok(GameRules {
         promotions,
         win_conditions,
