@@ -17,12 +17,15 @@ pub struct Clock {
 
 impl Clock {
     /// Reads `H:MM:SS` with an optional fraction of up to three digits.
+    /// Minutes and seconds are not range-checked, as on the site
+    /// (`0:99:99.9` is 6,039,900 ms).
     ///
     /// ```
     /// use icn_model::Clock;
     /// assert_eq!(Clock::parse("0:09:56.7"), Some(Clock { millis: 596_700 }));
     /// assert_eq!(Clock::parse("12:00:00"), Some(Clock { millis: 43_200_000 }));
-    /// assert_eq!(Clock::parse("0:60:00"), None);
+    /// assert_eq!(Clock::parse("0:99:99.9"), Some(Clock { millis: 6_039_900 }));
+    /// assert_eq!(Clock::parse("0:9:56.7"), None);
     /// assert_eq!(Clock::parse("0:09:56.7777"), None);
     /// ```
     pub fn parse(text: &str) -> Option<Clock> {
@@ -46,9 +49,6 @@ impl Clock {
             return None;
         }
         let (h, m, s) = (value(0, hl)?, value(m0, 2)?, value(s0, 2)?);
-        if m >= 60 || s >= 60 {
-            return None;
-        }
         let mut ms = 0;
         let rest = s0 + 2;
         if rest < b.len() {
@@ -107,9 +107,12 @@ pub struct Move {
     pub check: Option<CheckMark>,
     /// Annotation glyphs such as `!?`.
     pub glyph: Option<String>,
-    /// Clock stamp from a `[%clk ...]` comment.
+    /// Clock stamp from a `[%clk ...]` comment (the last one, as on the site).
     pub clock: Option<Clock>,
-    /// Comment texts, the clock stamp taken out.
+    /// The other `[%name value]` commands of the comments, as `%name value`,
+    /// in order (the site drops them; they are kept so nothing is lost).
+    pub commands: Vec<String>,
+    /// Comment texts, commands taken out, trimmed, runs of blanks made one.
     pub comments: Vec<String>,
 }
 
@@ -125,6 +128,7 @@ impl Move {
             check: None,
             glyph: None,
             clock: None,
+            commands: Vec::new(),
             comments: Vec::new(),
         }
     }

@@ -361,47 +361,74 @@ impl Lowering {
         mv.check = m.check;
         mv.glyph = m.glyph.as_ref().map(|g| g.to_string());
         for c in &m.comments {
-            // Only the first clock stamp is taken out; later ones stay comment text.
-            if mv.clock.is_none() {
-                let (clock, rest) = self.split_clock(c);
-                mv.clock = clock;
-                if !rest.is_empty() || clock.is_none() {
-                    mv.comments.push(rest);
-                }
-            } else {
-                mv.comments.push(c.text.to_string());
+            let text = self.take_commands(c, &mut mv);
+            if !text.is_empty() || !c.text.contains("[%") {
+                mv.comments.push(text);
             }
         }
         mv
     }
 
-    /// Takes a `[%clk H:MM:SS.D]` stamp out of a comment.
-    fn split_clock(&mut self, c: &syn::Comment<'_>) -> (Option<Clock>, String) {
+    /// Takes the `[%name value]` commands out of a comment, as the site
+    /// does: a `clk` one sets the move's clock (the last one wins; a clock
+    /// that is not `H:MM:SS.D` is an error), the others are kept in
+    /// `mv.commands`. Gives the text left, trimmed, runs of blanks made one.
+    fn take_commands(&mut self, c: &syn::Comment<'_>, mv: &mut Move) -> String {
         let text = c.text.as_ref();
-        let Some(start) = text.find("[%clk") else {
-            return (None, text.to_string());
-        };
-        let Some(len) = text[start..].find(']') else {
-            self.err(c.span, "clock stamp `[%clk` has no closing `]`");
-            return (None, text.to_string());
-        };
-        let stamp = text[start + 5..start + len].trim();
-        match Clock::parse(stamp) {
-            Some(clock) => {
-                let (before, after) = (text[..start].trim(), text[start + len + 1..].trim());
-                let rest = match (before.is_empty(), after.is_empty()) {
-                    (true, true) => String::new(),
-                    (true, false) => after.to_string(),
-                    (false, true) => before.to_string(),
-                    (false, false) => format!("{before} {after}"),
-                };
-                (Some(clock), rest)
-            }
-            None => {
-                self.err(c.span, format!("clock stamp `{stamp}` is not H:MM:SS.D"));
-                (None, text.to_string())
+        let mut rest = String::with_capacity(text.len());
+        let mut at = 0;
+        while let Some(found) = text[at..].find("[%") {
+            let start = at + found;
+            rest.push_str(&text[at..start]);
+            match command_at(&text[start..]) {
+                Some((name, value, len)) => {
+                    if name == "clk" {
+                        match Clock::parse(value) {
+                            Some(clock) => mv.clock = Some(clock),
+                            None => self.err(
+                                c.span,
+                                format!("clock stamp `{}` is not H:MM:SS.D", short(value)),
+                            ),
+                        }
+                    } else {
+                        mv.commands
+                            .push(text[start + 1..start + len - 1].to_string());
+                    }
+                    at = start + len;
+                }
+                None => {
+                    rest.push_str("[%");
+                    at = start + 2;
+                }
             }
         }
+        rest.push_str(&text[at..]);
+        rest.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// A `[%name value]` command at the start of `text`: a name of word
+/// characters, one space, a value of anything but `]`. Gives the name, the
+/// value and the command's length in bytes.
+fn command_at(text: &str) -> Option<(&str, &str, usize)> {
+    let body = text.strip_prefix("[%")?;
+    let name_len = body
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(body.len());
+    let after = body[name_len..].strip_prefix(' ')?;
+    let value_len = after.find(']')?;
+    if name_len == 0 || value_len == 0 {
+        return None;
+    }
+    let name = &body[..name_len];
+    Some((name, &after[..value_len], 2 + name_len + 1 + value_len + 1))
+}
+
+/// At most 40 characters of `text` for a message.
+fn short(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
     }
 }
 

@@ -57,15 +57,11 @@ impl Position {
         self.turn_order.first().copied().unwrap_or(Player::WHITE)
     }
 
-    /// The players who take turns, each once, sorted by player number; this is
-    /// the order promotion and win-condition segments are assigned in.
+    /// The players who take turns, each once, sorted by player number
+    /// (neutral first when it takes turns, as on the site); this is the
+    /// order promotion and win-condition segments are assigned in.
     pub fn players(&self) -> Vec<Player> {
-        let mut p: Vec<Player> = self
-            .turn_order
-            .iter()
-            .copied()
-            .filter(|&p| p != Player::NEUTRAL)
-            .collect();
+        let mut p: Vec<Player> = self.turn_order.clone();
         p.sort();
         p.dedup();
         p

@@ -284,8 +284,14 @@ fn game_move(m: &Move, form: IcnForm, dialect: Dialect) -> syn::MoveEntry<'stati
     let keep = form != IcnForm::Compact;
     let mut comments: Vec<syn::Comment<'static>> =
         m.comments.iter().map(|c| comment(c.clone())).collect();
-    if let Some(clock) = m.clock {
-        let stamp = format!("[%clk {}]", clock.format());
+    let mut stamps: Vec<String> = m
+        .clock
+        .map(|c| format!("[%clk {}]", c.format()))
+        .into_iter()
+        .collect();
+    stamps.extend(m.commands.iter().map(|c| format!("[{c}]")));
+    if !stamps.is_empty() {
+        let stamp = stamps.join(" ");
         match comments.first_mut() {
             Some(first) => first.text = Cow::Owned(format!("{stamp} {}", first.text)),
             None => comments.push(comment(stamp)),

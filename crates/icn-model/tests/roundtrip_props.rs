@@ -45,8 +45,9 @@ fn piece(spec: bool) -> impl Strategy<Value = Piece> {
 }
 
 fn text() -> impl Strategy<Value = String> {
+    // Comment text as read: trimmed, runs of blanks made one.
     "[a-zA-Z0-9 ,.!?:;'\\-]{1,12}"
-        .prop_map(|s| s.trim().to_string())
+        .prop_map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
         .prop_filter("non-empty", |s| !s.is_empty())
 }
 
@@ -67,9 +68,10 @@ fn game_move(spec: bool) -> impl Strategy<Value = Move> {
         prop::option::of(prop::sample::select(vec!["!", "?", "!?", "?!", "!!", "??"])),
         prop::option::of((0u64..40_000_000).prop_map(|t| Clock { millis: t * 100 })),
         prop::collection::vec(text(), 0..3),
+        prop::collection::vec("%[a-z]{1,5} [a-z0-9.+-]{1,6}", 0..2),
     )
         .prop_map(
-            |(from, to, promotion, piece, capture, check, glyph, clock, comments)| Move {
+            |(from, to, promotion, piece, capture, check, glyph, clock, comments, commands)| Move {
                 from,
                 to,
                 promotion,
@@ -78,6 +80,7 @@ fn game_move(spec: bool) -> impl Strategy<Value = Move> {
                 check,
                 glyph: glyph.map(str::to_string),
                 clock,
+                commands,
                 comments,
             },
         )

@@ -242,6 +242,9 @@ pub struct JsonMoveDetail {
     /// Clock stamp `"H:MM:SS.D"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<String>,
+    /// The other `[%name value]` commands, as `"%name value"`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commands: Vec<String>,
     /// Comments.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments: Vec<String>,

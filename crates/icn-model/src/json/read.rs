@@ -110,6 +110,17 @@ fn apply_detail(m: &mut Move, d: JsonMoveDetail, path: &str) -> Result<(), JsonE
             })
         })
         .transpose()?;
+    if let Some(bad) = d
+        .commands
+        .iter()
+        .find(|c| !c.starts_with('%') || c.contains(']') || !c.contains(' '))
+    {
+        return Err(err(
+            format!("{path}.commands"),
+            format!("expected \"%name value\", found \"{bad}\""),
+        ));
+    }
+    m.commands = d.commands;
     m.comments = d.comments;
     Ok(())
 }

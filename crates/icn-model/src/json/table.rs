@@ -132,6 +132,7 @@ impl Serialize for Detail<'_> {
             + usize::from(m.check.is_some())
             + usize::from(m.glyph.is_some())
             + usize::from(m.clock.is_some())
+            + usize::from(!m.commands.is_empty())
             + usize::from(!m.comments.is_empty());
         let mut map = s.serialize_map(Some(count))?;
         if let Some(p) = m.piece {
@@ -155,6 +156,9 @@ impl Serialize for Detail<'_> {
         }
         if let Some(c) = m.clock {
             map.serialize_entry("clock", &c.format())?;
+        }
+        if !m.commands.is_empty() {
+            map.serialize_entry("commands", &m.commands)?;
         }
         if !m.comments.is_empty() {
             map.serialize_entry("comments", &m.comments)?;

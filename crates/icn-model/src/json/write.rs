@@ -66,6 +66,7 @@ fn has_detail(m: &Move) -> bool {
         || m.check.is_some()
         || m.glyph.is_some()
         || m.clock.is_some()
+        || !m.commands.is_empty()
         || !m.comments.is_empty()
 }
 
