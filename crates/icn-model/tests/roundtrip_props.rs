@@ -68,7 +68,11 @@ fn game_move(spec: bool) -> impl Strategy<Value = Move> {
         prop::option::of(prop::sample::select(vec!["!", "?", "!?", "?!", "!!", "??"])),
         prop::option::of((0u64..40_000_000).prop_map(|t| Clock { millis: t * 100 })),
         prop::collection::vec(text(), 0..3),
-        prop::collection::vec("%[a-z]{1,5} [a-z0-9.+-]{1,6}", 0..2),
+        prop::collection::vec(
+            "%[a-z]{1,5} [a-z0-9.+-]{1,6}"
+                .prop_filter("a clock is not a command", |c| !c.starts_with("%clk ")),
+            0..2,
+        ),
     )
         .prop_map(
             |(from, to, promotion, piece, capture, check, glyph, clock, comments, commands)| Move {

@@ -110,14 +110,12 @@ fn apply_detail(m: &mut Move, d: JsonMoveDetail, path: &str) -> Result<(), JsonE
             })
         })
         .transpose()?;
-    if let Some(bad) = d
-        .commands
-        .iter()
-        .find(|c| !c.starts_with('%') || c.contains(']') || !c.contains(' '))
-    {
+    if let Some(bad) = d.commands.iter().find(|c| {
+        !c.starts_with('%') || c.starts_with("%clk ") || c.contains(']') || !c.contains(' ')
+    }) {
         return Err(err(
             format!("{path}.commands"),
-            format!("expected \"%name value\", found \"{bad}\""),
+            format!("expected \"%name value\" (a clock goes in `clock`), found \"{bad}\""),
         ));
     }
     m.commands = d.commands;
