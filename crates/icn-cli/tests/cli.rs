@@ -523,3 +523,17 @@ fn json_long_form_takes_defaults_and_every_command_reads_it() {
         bad.stderr
     );
 }
+
+#[test]
+fn a_copied_game_with_no_position_replays_from_its_variant() {
+    // The site's "Copy game" of a big variant: metadata and moves with piece letters, no pieces.
+    let text = "[Variant \"Classical\"] [UTCDate \"2026.01.02\"] [UTCTime \"10:11:12\"] w P5,2>5,4|p5,7>5,5|Q4,1>8,5|n2,8>3,6|B6,1>3,4|n7,8>6,6|Q8,5x6,7#";
+    let r = icn(&["replay"], text);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let final_position = r.stdout.lines().next().unwrap();
+    assert_eq!(final_position.split('|').count(), 31, "{final_position}");
+    assert!(final_position.contains("|Q6,7|"), "{final_position}");
+    // The ICN's own rules hold, as on the site: no world border, so the
+    // king may step off the 8×8 board and this is not mate.
+    assert!(r.stdout.contains("result: *"), "{}", r.stdout);
+}

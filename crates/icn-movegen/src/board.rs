@@ -204,6 +204,11 @@ impl Board {
     pub fn from_game(game: &Game) -> Result<Board, MovegenError> {
         let rules = crate::lowering::rules_of(game)?;
         let mut position = game.position.clone();
+        // A game with no piece list starts from its named variant's pieces,
+        // under its own rules, as on the site.
+        if let Some(pieces) = icn_rules::catalogue::implied_pieces(game) {
+            position.pieces = pieces;
+        }
         // The rules' turn order is authoritative for who follows whom.
         if position.turn_order.is_empty() {
             position.turn_order = rules.turn_order.clone();

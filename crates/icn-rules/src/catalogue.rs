@@ -353,3 +353,75 @@ mod tests {
         assert_eq!(find("omega^3").unwrap().source, Source::Generator);
     }
 }
+
+/// The pieces a game with no piece list starts from, as the site loads
+/// them: when the game names a catalogue variant in its `Variant` metadata,
+/// that variant's start position (the version current at the game's
+/// `UTCDate`/`UTCTime`, or the current one without a date). `None` when the
+/// game has pieces of its own or names no variant the catalogue knows.
+///
+/// ```
+/// use icn_model::{Dialect, Game};
+/// use icn_rules::catalogue::implied_pieces;
+/// let g = Game::parse("[Variant \"Classical\"] w 5,2>5,4", Dialect::Auto).unwrap();
+/// assert_eq!(implied_pieces(&g).unwrap().len(), 32);
+/// let own = Game::parse("[Variant \"Classical\"] w K5,1|k5,8", Dialect::Auto).unwrap();
+/// assert!(implied_pieces(&own).is_none());
+/// ```
+pub fn implied_pieces(game: &Game) -> Option<Vec<icn_model::PlacedPiece>> {
+    if !game.position.pieces.is_empty() {
+        return None;
+    }
+    let name = game.metadata.get("Variant")?;
+    let entry = match utc_millis(game) {
+        Some(ms) => find_at(name, ms).or_else(|_| find(name)),
+        None => find(name),
+    }
+    .ok()?;
+    entry.game().ok().map(|g| g.position.pieces)
+}
+
+/// `UTCDate` `YYYY.MM.DD` and `UTCTime` `HH:MM:SS` (midnight without it) as
+/// Unix milliseconds.
+fn utc_millis(game: &Game) -> Option<u64> {
+    let date = game.metadata.get("UTCDate")?;
+    let mut d = date.split('.').map(|p| p.parse::<i64>().ok());
+    let (y, m, day) = (d.next()??, d.next()??, d.next()??);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&day) {
+        return None;
+    }
+    let secs = match game.metadata.get("UTCTime") {
+        Some(t) => {
+            let mut p = t.split(':').map(|p| p.parse::<i64>().ok());
+            let (h, mi, s) = (p.next()??, p.next()??, p.next()??);
+            h * 3600 + mi * 60 + s
+        }
+        None => 0,
+    };
+    // Days from the civil date (proleptic Gregorian), after H. Hinnant's formula.
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    u64::try_from((days * 86_400 + secs) * 1000).ok()
+}
+
+#[cfg(test)]
+mod implied_tests {
+    use super::*;
+
+    #[test]
+    fn dates_become_unix_milliseconds() {
+        let g = Game::parse(
+            "[UTCDate \"2024.02.29\"] [UTCTime \"12:00:01\"] w",
+            Dialect::Auto,
+        )
+        .unwrap();
+        assert_eq!(utc_millis(&g), Some(1_709_208_001_000));
+        let epoch = Game::parse("[UTCDate \"1970.01.01\"] w", Dialect::Auto).unwrap();
+        assert_eq!(utc_millis(&epoch), Some(0));
+    }
+}
