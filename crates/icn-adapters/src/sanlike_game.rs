@@ -181,6 +181,13 @@ pub fn sanlike_document(
 /// assert_eq!(read_game(&text, Dialect::Auto).unwrap().moves[2].to, g.moves[2].to);
 /// ```
 pub fn write_game(game: &Game, style: IcnStyle) -> Result<String, String> {
+    if game.position.pieces.is_empty() && !game.moves.is_empty() {
+        // `5,4` first in the text would read as a piece list.
+        return Err(
+            "SAN-like moves need a piece list before them; this game has none (write its moves with coordinates)"
+                .to_string(),
+        );
+    }
     let doc = sanlike_document(game, style.form, style.dialect)?;
     style.write(&doc).map_err(|e: WriteError| e.to_string())
 }

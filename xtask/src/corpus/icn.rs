@@ -156,7 +156,8 @@ fn run_ok(case: &Case, text: &str, dialect: Dialect, options: RunOptions) -> Res
             return Err(format!("no dialect can write the game in {form:?} form"));
         }
     }
-    if !game.moves.is_empty() && sanlike_moves(&game).is_ok() {
+    // SAN-like moves need a piece list before them (a copied game has none).
+    if !game.moves.is_empty() && !game.position.pieces.is_empty() && sanlike_moves(&game).is_ok() {
         sanlike_round_trips(text, &game)?;
     }
     Ok(())
