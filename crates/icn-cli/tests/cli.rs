@@ -412,7 +412,7 @@ fn replay_points_at_the_first_illegal_move_in_the_text() {
     );
 }
 
-const SANLIKE_GAME: &str = include_str!("../../../fixtures/icn/ok/sanlike-mixed-clocks.site.icn");
+const SANLIKE_GAME: &str = include_str!("../../../fixtures/icn/ok/sanlike-mixed-clocks.icn");
 
 #[test]
 fn convert_writes_sanlike_moves_and_reads_them_back() {

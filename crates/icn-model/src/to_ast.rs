@@ -219,10 +219,15 @@ fn promotion_segments(
             ));
         }
     }
-    let last = players
-        .iter()
-        .rposition(|p| game.rules.promotion(*p).is_some())
-        .map_or(0, |i| i + 1);
+    // The site wants one segment per player, empty ones included: `(8|)`.
+    let last = if dialect == Dialect::Site {
+        players.len()
+    } else {
+        players
+            .iter()
+            .rposition(|p| game.rules.promotion(*p).is_some())
+            .map_or(0, |i| i + 1)
+    };
     players[..last]
         .iter()
         .map(|&player| {

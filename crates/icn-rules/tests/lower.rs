@@ -54,7 +54,8 @@ fn header_fields_become_rule_objects() {
 #[test]
 fn rules_go_back_to_the_same_icn_header() {
     let text = r#"b 0/50 1 (8;Q,AM|-3;q,r,b,n) -5,5,-5,5 (checkmate,koth|allroyalscaptured) {"slideLimit": 12, "cannotPassTurn": false} K1,1|k2,2"#;
-    let g = Game::parse(text, Dialect::Site).unwrap();
+    // Auto: the site itself reads no `{…}` block.
+    let g = Game::parse(text, Dialect::Auto).unwrap();
     let r = rules_from_game(&g).unwrap();
     let back = game_of(&r, &g.position).unwrap();
     assert_eq!(back.rules, g.rules);

@@ -12,6 +12,7 @@ mod build;
 pub mod dialect;
 mod fast;
 mod parser;
+mod site;
 mod span;
 mod writer;
 
@@ -76,17 +77,21 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
         Some(doc) => (doc, Vec::new()),
         None => parse_with_pest(text)?,
     };
-    finish(doc, diagnostics, dialect)
+    finish(doc, text, diagnostics, dialect)
 }
 
 /// The checks after the grammar: dialect rules and emptiness; every problem
 /// in text order.
 fn finish<'a>(
     doc: Document<'a>,
+    text: &str,
     mut diagnostics: Vec<Diagnostic>,
     dialect: Dialect,
 ) -> Result<Document<'a>, ParseError> {
     diagnostics.extend(dialect::check(&doc, dialect));
+    if dialect == Dialect::Site {
+        site::check(&doc, text, &mut diagnostics);
+    }
     diagnostics.extend(check_not_empty(&doc));
     if diagnostics.is_empty() {
         Ok(doc)
@@ -146,7 +151,7 @@ pub fn is_sanlike(text: &str) -> bool {
 #[doc(hidden)]
 pub fn parse_grammar_only(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
     let (doc, diagnostics) = parse_with_pest(text)?;
-    finish(doc, diagnostics, dialect)
+    finish(doc, text, diagnostics, dialect)
 }
 
 /// Whether the fast path alone reads `text` (for tests and benchmarks).

@@ -124,10 +124,15 @@ pub fn write_into(
         return Ok(());
     }
     sep.put(out, if pretty { "\n\n" } else { " " });
-    if doc.pieces.is_empty() {
+    let bare_first_move = doc.leading_comments.is_empty()
+        && doc.moves.first().and_then(MoveEntry::coordinates).is_some();
+    if doc.pieces.is_empty() && !(options.dialect == Dialect::Site && bare_first_move) {
         // Without a piece list, a leading `{...}` could read as the JSON
         // property field and a long-form move as a piece: a `|` separator
-        // first makes both unambiguously movetext.
+        // first makes both unambiguously movetext. The site refuses the `|`
+        // (its game logs put the moves right after the header): in the site
+        // dialect it is left out when the first move is a coordinate move
+        // (with a piece letter or not: a move is tried before a piece list).
         out.push('|');
     }
     for (i, c) in doc.leading_comments.iter().enumerate() {
