@@ -279,14 +279,11 @@ impl<'a> Fast<'a> {
         Some((words, j))
     }
 
+    /// Win conditions: segments split by `|`, each parenthesis optional on
+    /// its own, as the site reads them (`(checkmate|koth)`, `checkmate|koth`).
     fn win_conditions(&self, i: usize) -> Option<(FieldKind<'a>, usize)> {
-        if let Some((list, j)) = self.win_list(i) {
-            return Some((FieldKind::WinConditions(vec![list]), j));
-        }
-        if self.at(i) != b'(' {
-            return None;
-        }
-        let (list, mut j) = self.win_list(i + 1)?;
+        let start = if self.at(i) == b'(' { i + 1 } else { i };
+        let (list, mut j) = self.win_list(start)?;
         let mut lists = vec![list];
         while self.at(j) == b'|' {
             match self.win_list(j + 1) {
@@ -297,7 +294,10 @@ impl<'a> Fast<'a> {
                 None => break,
             }
         }
-        (self.at(j) == b')').then(|| (FieldKind::WinConditions(lists), j + 1))
+        if self.at(j) == b')' {
+            j += 1;
+        }
+        Some((FieldKind::WinConditions(lists), j))
     }
 
     fn annotations(&self, i: usize) -> Option<(FieldKind<'a>, usize)> {

@@ -160,9 +160,16 @@ fn check_metadata(doc: &Document<'_>, text: &str, out: &mut Vec<Diagnostic>) {
 
 fn check_fields(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
     let mut players: Vec<PlayerLetter> = vec![PlayerLetter::White, PlayerLetter::Black];
+    // The player who moved last: the site places the en passant pawn by it.
+    let mut last = PlayerLetter::Black;
     for f in &doc.fields {
         match &f.kind {
             FieldKind::TurnOrder(order) => {
+                last = match order.as_slice() {
+                    [PlayerLetter::White] => PlayerLetter::Black,
+                    [PlayerLetter::Black] => PlayerLetter::White,
+                    _ => order.last().copied().unwrap_or(PlayerLetter::Black),
+                };
                 players = order.clone();
                 if players.len() == 1 {
                     // `w` is `w:b` and `b` is `b:w`.
@@ -175,10 +182,40 @@ fn check_fields(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
                 players.sort();
                 players.dedup();
             }
-            FieldKind::EnPassant(c) => check_coord(c, out),
+            FieldKind::EnPassant(c) => {
+                check_coord(c, out);
+                if !matches!(last, PlayerLetter::White | PlayerLetter::Black) {
+                    out.push(Diagnostic::new(
+                        f.span,
+                        format!(
+                            "the site reads an en passant square only when White or Black moved last, not `{}`",
+                            last.as_str()
+                        ),
+                    ));
+                }
+            }
             FieldKind::MoveRule { played, limit } => {
                 check_int(played, out);
                 check_count(limit, "move-rule limit", out);
+                // The site compares the two as JavaScript numbers (doubles).
+                let number = |t: &str| t.parse::<f64>().unwrap_or(f64::NAN);
+                if played.text.starts_with('-') {
+                    out.push(Diagnostic::new(
+                        played.span,
+                        format!(
+                            "the site needs a move-rule counter of 0 or more, found `{}`",
+                            played.text
+                        ),
+                    ));
+                } else if number(&played.text) > number(&limit.text) {
+                    out.push(Diagnostic::new(
+                        f.span,
+                        format!(
+                            "the site refuses a move-rule counter above its limit: `{}/{}`",
+                            played.text, limit.text
+                        ),
+                    ));
+                }
             }
             FieldKind::FullMove(n) => check_count(n, "fullmove number", out),
             FieldKind::Promotions(segs) => {
