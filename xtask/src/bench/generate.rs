@@ -6,8 +6,10 @@
 //!   coordinates of up to 6 digits, and 20–30 digits in about 5% of lines.
 //! * [`big_position`]: one position line of about 1.8 MB (186,000 pieces).
 //!
-//! Every generated line is valid ICN: squares are distinct, and the header is
-//! what the site writes (`w 0/100 1 (8|1)` and friends).
+//! Every generated line reads: squares are distinct, and the header is what
+//! the site writes (`w 0/100 1 (8|1)` and friends, games with the game
+//! logger's tags, some en passant squares with no pawn beside them and
+//! promotion lists naming royals, which read with warnings).
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -123,19 +125,31 @@ fn header(rng: &mut Rng, out: &mut String, game: bool) {
         let _ = write!(out, "[Variant \"{}\"] ", rng.pick(&VARIANTS));
     }
     if game {
+        // The tags the site's game logger writes.
         let _ = write!(
             out,
-            "[White \"{}\"] [Black \"{}\"] [TimeControl \"600+5\"] ",
+            "[Event \"Rated infinite chess game\"] [Site \"https://www.infinitechess.org/\"] [Round \"-\"] \
+             [UTCDate \"2026.{:02}.{:02}\"] [UTCTime \"{:02}:{:02}:{:02}\"] [White \"{}\"] [Black \"{}\"] \
+             [TimeControl \"600+5\"] [Result \"1-0\"] [Termination \"Checkmate\"] ",
+            rng.range(1, 12),
+            rng.range(1, 28),
+            rng.range(0, 23),
+            rng.range(0, 59),
+            rng.range(0, 59),
             rng.pick(&NAMES),
             rng.pick(&NAMES)
         );
     }
     out.push_str(if rng.chance(80) { "w " } else { "b " });
+    if rng.chance(10) {
+        // En passant squares the site writes whether or not a pawn is beside them.
+        let _ = write!(out, "{},{} ", rng.range(1, 8), if rng.chance(50) { 3 } else { 6 });
+    }
     let _ = write!(out, "{}/100 {} ", rng.range(0, 40), rng.range(1, 60));
-    if rng.chance(80) {
-        out.push_str("(8|1) ");
-    } else {
-        out.push_str("(8;q,r,b,n,am|1;q,r,b,n,am) ");
+    match rng.range(0, 9) {
+        0 => out.push_str("(8;q,r,b,n,am|1;q,r,b,n,am) "),
+        1 => out.push_str("(8;q,rq,rc,n|1;q,rq,rc,n) "),
+        _ => out.push_str("(8|1) "),
     }
     if rng.chance(10) {
         out.push_str("-500,500,-500,_ ");
