@@ -33,9 +33,7 @@ impl ReadError {
         match self {
             ReadError::Icn(e) => e.render(origin, source),
             ReadError::Json(e) => {
-                let at =
-                    json_location(e).map_or(0, |(line, column)| offset_of(source, line, column));
-                Diagnostic::new(Span::new(at, at + 1), json_message(e)).render(origin, source)
+                Diagnostic::new(json_span(e, source), json_message(e)).render(origin, source)
             }
         }
     }
@@ -56,13 +54,26 @@ impl ReadError {
                 })
                 .collect(),
             ReadError::Json(e) => {
-                let (line, column) = json_location(e).unwrap_or((1, 1));
+                let at = icn_syntax::line_col(source, json_span(e, source).start);
                 vec![Located {
-                    line,
-                    column,
+                    line: at.line,
+                    column: at.column,
                     message: json_message(e),
                 }]
             }
+        }
+    }
+}
+
+/// Where a JSON error is: serde's line and column for a syntax error, the
+/// key path's place in the text for a bad value.
+fn json_span(e: &JsonError, source: &str) -> Span {
+    match e {
+        JsonError::Invalid { path, .. } => icn_model::json::locate(source, path)
+            .map_or(Span::new(0, 1), |s| Span::new(s.start, s.start + 1)),
+        _ => {
+            let at = json_location(e).map_or(0, |(line, column)| offset_of(source, line, column));
+            Span::new(at, at + 1)
         }
     }
 }

@@ -537,3 +537,20 @@ fn a_copied_game_with_no_position_replays_from_its_variant() {
     // king may step off the 8×8 board and this is not mate.
     assert!(r.stdout.contains("result: *"), "{}", r.stdout);
 }
+
+#[test]
+fn json_value_errors_point_at_their_key() {
+    let text =
+        "{\n  \"startingPosition\": {\n    \"1,1\": \"kingsW\",\n    \"1,2\": \"pawnW\"\n  }\n}\n";
+    let r = icn(&["check"], text);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr
+            .contains("startingPosition.\"1,2\": unknown piece \"pawnW\""),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stderr.contains("--> <stdin>:4:5"), "{}", r.stderr);
+    let lines = icn(&["check", "--lines"], &text.replace('\n', " "));
+    assert!(lines.stderr.starts_with("<stdin>:1:"), "{}", lines.stderr);
+}

@@ -143,7 +143,12 @@ fn header(rng: &mut Rng, out: &mut String, game: bool) {
     out.push_str(if rng.chance(80) { "w " } else { "b " });
     if rng.chance(10) {
         // En passant squares the site writes whether or not a pawn is beside them.
-        let _ = write!(out, "{},{} ", rng.range(1, 8), if rng.chance(50) { 3 } else { 6 });
+        let _ = write!(
+            out,
+            "{},{} ",
+            rng.range(1, 8),
+            if rng.chance(50) { 3 } else { 6 }
+        );
     }
     let _ = write!(out, "{}/100 {} ", rng.range(0, 40), rng.range(1, 60));
     match rng.range(0, 9) {
