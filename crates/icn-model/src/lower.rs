@@ -375,9 +375,12 @@ impl Lowering {
     /// `mv.commands`. Gives the text left, trimmed, runs of blanks made one.
     fn take_commands(&mut self, c: &syn::Comment<'_>, mv: &mut Move) -> String {
         let text = c.text.as_ref();
+        if !text.contains('[') {
+            return one_spaced(text);
+        }
         let mut rest = String::with_capacity(text.len());
         let mut at = 0;
-        while let Some(found) = text[at..].find("[%") {
+        while let Some(found) = text[at..].find('[') {
             let start = at + found;
             rest.push_str(&text[at..start]);
             match command_at(&text[start..]) {
@@ -397,14 +400,31 @@ impl Lowering {
                     at = start + len;
                 }
                 None => {
-                    rest.push_str("[%");
-                    at = start + 2;
+                    rest.push('[');
+                    at = start + 1;
                 }
             }
         }
         rest.push_str(&text[at..]);
-        rest.split_whitespace().collect::<Vec<_>>().join(" ")
+        one_spaced(&rest)
     }
+}
+
+/// `text` trimmed, with every run of blanks made one space.
+fn one_spaced(text: &str) -> String {
+    let trimmed = text.trim();
+    let plain = !trimmed
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_whitespace() && w[1].is_ascii_whitespace())
+        && !trimmed
+            .bytes()
+            .any(|b| b.is_ascii_whitespace() && b != b' ')
+        && trimmed.is_ascii();
+    if plain {
+        return trimmed.to_string();
+    }
+    trimmed.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// A `[%name value]` command at the start of `text`: a name of word

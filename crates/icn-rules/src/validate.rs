@@ -479,11 +479,18 @@ fn board(game: &Game, say: &mut Say<'_>) {
 /// Pairs `(earlier, later)` of piece-list indices on the same square, each
 /// later entry paired with the entry it replaces.
 fn repeated_squares(game: &Game) -> Vec<(usize, usize)> {
-    let mut seen: std::collections::HashMap<&icn_model::Coord, usize> =
-        std::collections::HashMap::with_capacity(game.position.pieces.len());
+    // Squares that fit in i64 (nearly all) are keyed as plain pairs.
+    let pieces = &game.position.pieces;
+    let mut small: ahash::AHashMap<(i64, i64), usize> =
+        ahash::AHashMap::with_capacity(pieces.len());
+    let mut big: ahash::AHashMap<&icn_model::Coord, usize> = ahash::AHashMap::new();
     let mut out = Vec::new();
-    for (i, p) in game.position.pieces.iter().enumerate() {
-        if let Some(earlier) = seen.insert(&p.at, i) {
+    for (i, p) in pieces.iter().enumerate() {
+        let earlier = match p.at.to_i64() {
+            Some(pair) => small.insert(pair, i),
+            None => big.insert(&p.at, i),
+        };
+        if let Some(earlier) = earlier {
             out.push((earlier, i));
         }
     }
