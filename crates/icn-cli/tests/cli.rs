@@ -246,6 +246,19 @@ fn json_errors_point_at_line_and_column() {
 }
 
 #[test]
+fn json_with_crlf_after_wide_characters_is_reported_not_a_panic() {
+    let text = "{\"turn\":\"é\r\n\"}";
+    for args in [&["check"][..], &["convert"], &["check", "--lines"]] {
+        let r = icn(args, text);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains("<stdin>:1:"), "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
+    }
+    let r = icn(&["check"], text);
+    assert!(r.stderr.contains("1 | {\"turn\":\"é\n"), "{}", r.stderr);
+}
+
+#[test]
 fn text_that_is_not_utf8_is_invalid_input() {
     let path = temp_file("latin1.icn", "");
     std::fs::write(&path, b"w K1,1|k3,3 {caf\xe9}").expect("write");

@@ -10,7 +10,9 @@
 pub mod ast;
 mod build;
 pub mod dialect;
+mod excerpt;
 mod fast;
+mod line_index;
 mod parser;
 mod span;
 mod writer;
@@ -18,6 +20,8 @@ mod writer;
 pub use ast::*;
 pub use build::WIN_CONDITIONS;
 pub use dialect::Dialect;
+pub use excerpt::{EXCERPT_CHARS, Excerpt, MESSAGE_CHARS, cap_quotes};
+pub use line_index::{BOM, LineIndex, strip_bom};
 pub use parser::{IcnParser, MAX_NESTING, Rule};
 pub use span::{Diagnostic, LineCol, Span, describe_found, line_col};
 pub use writer::{Layout, WriteError, WriteOptions, write, write_into};
@@ -32,11 +36,14 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    /// Renders every problem like a compiler does, with the source line and a caret.
+    /// Renders every problem like a compiler does, with the source line and
+    /// a caret. The text is indexed once, so this is linear in the text and
+    /// the number of problems.
     pub fn render(&self, origin: &str, source: &str) -> String {
+        let index = LineIndex::new(source);
         self.diagnostics
             .iter()
-            .map(|d| d.render(origin, source))
+            .map(|d| d.render_in(origin, &index))
             .collect::<Vec<_>>()
             .join("\n")
     }

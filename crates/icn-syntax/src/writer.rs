@@ -13,6 +13,7 @@
 
 use std::fmt::Write as _;
 
+use crate::Excerpt;
 use crate::ast::*;
 use crate::dialect::{self, Dialect};
 
@@ -174,13 +175,13 @@ fn check_writable(doc: &Document<'_>, problems: &mut Vec<String>) {
         {
             problems.push(format!(
                 "metadata name `{}` must be letters, digits and `_`",
-                tag.name
+                Excerpt(&tag.name)
             ));
         }
         if tag.value.contains(['\n', '\r']) {
             problems.push(format!(
                 "metadata `{}` has a line break, which ICN cannot hold",
-                tag.name
+                Excerpt(&tag.name)
             ));
         }
     }
@@ -192,7 +193,7 @@ fn check_writable(doc: &Document<'_>, problems: &mut Vec<String>) {
         if c.text.contains('}') {
             problems.push(format!(
                 "comment `{}` contains `}}`, which ICN cannot hold",
-                c.text
+                Excerpt(&c.text)
             ));
         }
     }
