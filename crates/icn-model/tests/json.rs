@@ -1,7 +1,7 @@
 //! The JSON long form: the original converter's shape, extensions, exact
 //! integers, and lossless round trips.
 
-use icn_model::{Dialect, Game, IcnForm, IcnStyle, json};
+use icn_model::{Coord, Dialect, Game, IcnForm, IcnStyle, PieceKind, json};
 use serde_json::json;
 
 fn parse(text: &str) -> Game {
@@ -152,10 +152,34 @@ fn bad_json_names_the_path() {
 }
 
 #[test]
-fn a_key_given_twice_is_refused_not_overwritten() {
-    let text = r#"{"turn":"white","fullMove":1,"gameRules":{"winConditions":{"white":["checkmate"],"black":["checkmate"]}},"startingPosition":{"1,1":"kingsW","1,1":"kingsB"}}"#;
-    let e = json::from_json_str(text).unwrap_err();
-    assert!(e.to_string().contains("key \"1,1\" given twice"), "{e}");
+fn a_square_given_twice_is_kept_twice_and_a_metadata_key_twice_is_refused() {
+    // Square keys are read as numbers: `"05,5"` is the square `5,5`. A square
+    // given twice is neither refused here nor merged: both entries stay, in
+    // order (the later one stands there for play; validation reports it).
+    let position = |squares: &str| {
+        format!(
+            r#"{{"turn":"white","fullMove":1,"gameRules":{{"winConditions":{{"white":["checkmate"],"black":["checkmate"]}}}},"specialRights":{{"05,5":true}},"startingPosition":{{"1,1":"kingsW","3,3":"kingsB",{squares}}}}}"#
+        )
+    };
+    for squares in [
+        r#""5,5":"queensW","05,5":"rooksW""#,
+        r#""5,5":"queensW","5,5":"rooksW""#,
+        r#""5,5":"queensW","5,05":"rooksW""#,
+    ] {
+        let g = json::from_json_str(&position(squares)).unwrap();
+        let on_5_5: Vec<(PieceKind, bool)> = g
+            .position
+            .pieces
+            .iter()
+            .filter(|p| p.at == Coord::new(5, 5))
+            .map(|p| (p.piece.kind, p.special_right))
+            .collect();
+        assert_eq!(
+            on_5_5,
+            [(PieceKind::Queen, false), (PieceKind::Rook, true)],
+            "{squares}"
+        );
+    }
     let text = r#"{"metadata":{"A":"x","A":"y"},"turn":"white","fullMove":1,"gameRules":{"winConditions":{"white":["checkmate"],"black":["checkmate"]}},"startingPosition":{}}"#;
     let e = json::from_json_str(text).unwrap_err();
     assert!(e.to_string().contains("key \"A\" given twice"), "{e}");
