@@ -22,7 +22,7 @@ pub enum Format {
 
 /// Tells ICN from JSON (see the module docs).
 pub fn detect(text: &str) -> Format {
-    let trimmed = text.trim_start();
+    let trimmed = icn_syntax::strip_bom(text).trim_start();
     if !trimmed.starts_with('{') {
         return Format::Icn;
     }
@@ -88,18 +88,39 @@ impl ReadError {
     /// The text is indexed once, so this is linear in the text and the
     /// number of problems.
     pub fn render(&self, origin: &str, source: &str) -> String {
-        let index = LineIndex::new(source);
         match self {
-            ReadError::Icn(e) => e
-                .diagnostics
-                .iter()
-                .map(|d| d.render_in(origin, &index))
-                .collect::<Vec<_>>()
-                .join("\n"),
+            ReadError::Icn(e) => e.render(origin, source),
             ReadError::Json(e) => {
+                let index = LineIndex::new(source);
                 let at = json_offset(e, &index);
                 Diagnostic::new(Span::new(at, at + 1), json_message(e)).render_in(origin, &index)
             }
+        }
+    }
+
+    /// [`ReadError::render`] written to `out` one problem at a time, each
+    /// followed by a line break (memory does not grow with the number of
+    /// problems).
+    ///
+    /// # Errors
+    /// Writing failed.
+    pub fn write_rendered(
+        &self,
+        out: &mut dyn std::io::Write,
+        origin: &str,
+        source: &str,
+    ) -> std::io::Result<()> {
+        match self {
+            ReadError::Icn(e) => e.write_rendered(out, origin, source),
+            ReadError::Json(_) => writeln!(out, "{}", self.render(origin, source)),
+        }
+    }
+
+    /// How many problems there are.
+    pub fn count(&self) -> usize {
+        match self {
+            ReadError::Icn(e) => e.diagnostics.len(),
+            ReadError::Json(_) => 1,
         }
     }
 
@@ -190,7 +211,9 @@ pub fn read_whole_game(
             format,
         })),
         Err(e) => {
-            eprintln!("{}", e.render(&origin, &text));
+            let mut err = std::io::BufWriter::new(std::io::stderr().lock());
+            e.write_rendered(&mut err, &origin, &text)?;
+            std::io::Write::flush(&mut err)?;
             Ok(None)
         }
     }

@@ -100,18 +100,39 @@ pub fn cap_quotes(message: String) -> String {
 }
 
 /// Whether a quote in `message` is longer than [`EXCERPT_CHARS`], or the
-/// message longer than [`MESSAGE_CHARS`] (a quick, conservative test).
+/// message longer than [`MESSAGE_CHARS`]: the same walk as [`cap_quotes`]
+/// on bytes, which is quick and conservative (a quote holds at least as many
+/// bytes as characters).
 fn needs_cap(message: &str) -> bool {
-    if message.len() <= EXCERPT_CHARS {
-        return false;
-    }
-    if message.chars().count() > MESSAGE_CHARS {
+    if message.len() > MESSAGE_CHARS {
         return true;
     }
-    // The longest stretch between two quote characters bounds every quote.
-    message
-        .split(['`', '"'])
-        .any(|part| part.chars().count() > EXCERPT_CHARS)
+    let mut quote: Option<u8> = None;
+    let mut inside = 0usize;
+    let mut escaped = false;
+    for &b in message.as_bytes() {
+        match quote {
+            None if b == b'`' || b == b'"' => {
+                quote = Some(b);
+                inside = 0;
+                escaped = false;
+            }
+            None => {}
+            Some(q) => {
+                let closes = b == q && !escaped;
+                escaped = q == b'"' && b == b'\\' && !escaped;
+                if closes {
+                    quote = None;
+                } else {
+                    inside += 1;
+                    if inside > EXCERPT_CHARS {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -136,6 +157,13 @@ mod tests {
         assert!(m.ends_with("…\" here"), "{m}");
         let m = cap_quotes(format!("found `{}", "c".repeat(100)));
         assert_eq!(m, format!("found `{}…", "c".repeat(40)));
+    }
+
+    #[test]
+    fn a_quote_holding_the_other_quote_character_is_measured_whole() {
+        let inner = format!("{}\"", "a".repeat(30)).repeat(3);
+        let m = cap_quotes(format!("`{inner}`"));
+        assert_eq!(m.chars().count(), 1 + EXCERPT_CHARS + 1 + 1, "{m}");
     }
 
     #[test]

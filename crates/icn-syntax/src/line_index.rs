@@ -111,11 +111,16 @@ impl<'a> LineIndex<'a> {
     fn chars_before(&self, offset: usize) -> usize {
         let block = offset / BLOCK;
         let from = block * BLOCK;
-        self.chars_before_block[block]
-            + self.text.as_bytes()[from..offset]
+        let before = self.chars_before_block[block];
+        let in_block = match self.chars_before_block.get(block + 1) {
+            // A block of one-byte characters (ASCII, the common case) needs no scan.
+            Some(&next) if next - before == BLOCK => offset - from,
+            _ => self.text.as_bytes()[from..offset]
                 .iter()
                 .filter(|&&b| !is_continuation(b))
-                .count()
+                .count(),
+        };
+        before + in_block
     }
 
     /// Characters between two character boundaries `from <= to`.

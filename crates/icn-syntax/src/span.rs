@@ -122,6 +122,14 @@ impl Diagnostic {
     /// [`Diagnostic::render`] with the text's line index built once: the
     /// cost is independent of the length of the text and of the line.
     pub fn render_in(&self, origin: &str, index: &LineIndex<'_>) -> String {
+        let mut out = String::new();
+        self.render_into(&mut out, origin, index);
+        out
+    }
+
+    /// [`Diagnostic::render_in`], appended to `out`.
+    pub fn render_into(&self, out: &mut String, origin: &str, index: &LineIndex<'_>) {
+        use fmt::Write as _;
         let source = index.text();
         let lc = index.line_col(self.span.start);
         let line_start = index.line_start(lc.line);
@@ -141,24 +149,21 @@ impl Diagnostic {
             .char_indices()
             .nth(caret_len + WINDOW)
             .map_or(line_end, |(i, _)| start + i);
-        let mut shown = String::with_capacity(to - from + 6);
-        let mut pad = index.chars_between(from, start);
-        if from > line_start {
-            shown.push_str("...");
-            pad += 3;
-        }
-        shown.push_str(&source[from..to]);
-        if to < line_end {
-            shown.push_str("...");
-        }
+        let (cut_before, cut_after) = (from > line_start, to < line_end);
+        let pad = index.chars_between(from, start) + if cut_before { 3 } else { 0 };
         let gutter = lc.line.to_string();
         let blank = " ".repeat(gutter.len());
-        format!(
-            "error: {msg}\n{blank}--> {origin}:{lc}\n{blank} |\n{gutter} | {shown}\n{blank} | {sp}{carets}",
+        // Writing to a String cannot fail.
+        let _ = write!(
+            out,
+            "error: {msg}\n{blank}--> {origin}:{lc}\n{blank} |\n{gutter} | {dots_before}{shown}{dots_after}\n{blank} | ",
             msg = self.message,
-            sp = " ".repeat(pad),
-            carets = "^".repeat(caret_len),
-        )
+            dots_before = if cut_before { "..." } else { "" },
+            shown = &source[from..to],
+            dots_after = if cut_after { "..." } else { "" },
+        );
+        out.extend(std::iter::repeat_n(' ', pad));
+        out.extend(std::iter::repeat_n('^', caret_len));
     }
 }
 
