@@ -95,6 +95,13 @@ impl<R: BufRead> PgnReader<R> {
         }
         let l = self.lines.next()?;
         self.line_no += 1;
+        // A UTF-8 byte-order mark at the start of the file is not text.
+        if self.line_no == 1 {
+            return Some(l.map(|line| match line.strip_prefix(icn_syntax::BOM) {
+                Some(rest) => rest.to_string(),
+                None => line,
+            }));
+        }
         Some(l)
     }
 }
@@ -146,7 +153,10 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                         return Some(Err(PgnError {
                             game: self.games,
                             line: self.line_no,
-                            message: format!("expected a tag `[Name \"value\"]`, found `{t}`"),
+                            message: format!(
+                                "expected a tag `[Name \"value\"]`, found `{}`",
+                                icn_syntax::Excerpt(t)
+                            ),
                         }));
                     }
                 }
@@ -210,12 +220,10 @@ fn parse_tag(t: &str) -> Option<(String, String)> {
 }
 
 fn tokenize(text: &str, lines: &[(usize, usize)]) -> Result<Vec<(Token, usize)>, (usize, String)> {
-    let line_at = |i: usize| {
-        lines
-            .iter()
-            .rev()
-            .find(|(o, _)| *o <= i)
-            .map_or(1, |(_, l)| *l)
+    // `lines` is sorted by offset: a binary search keeps long games linear.
+    let line_at = |i: usize| match lines.partition_point(|(o, _)| *o <= i) {
+        0 => 1,
+        n => lines[n - 1].1,
     };
     let mut out = Vec::new();
     let b = text.as_bytes();
@@ -275,9 +283,10 @@ fn tokenize(text: &str, lines: &[(usize, usize)]) -> Result<Vec<(Token, usize)>,
             let line = line_at(i);
             i = end;
             if let Some(n) = word.strip_prefix('$') {
-                let n = n
-                    .parse()
-                    .map_err(|_| (line, format!("expected a number after `$`, found `{word}`")))?;
+                let n = n.parse().map_err(|_| {
+                    let word = icn_syntax::Excerpt(word);
+                    (line, format!("expected a number after `$`, found `{word}`"))
+                })?;
                 out.push((Token::Nag(n), line));
             } else if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
                 out.push((Token::Result(word.to_string()), line));

@@ -184,3 +184,12 @@ fn a_square_given_twice_is_kept_twice_and_a_metadata_key_twice_is_refused() {
     let e = json::from_json_str(text).unwrap_err();
     assert!(e.to_string().contains("key \"A\" given twice"), "{e}");
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let g = parse("w K1,1|k3,3");
+    let text = format!("\u{feff}{}", json::to_json_string(&g));
+    assert_eq!(json::from_json_str(&text).unwrap(), g);
+    let e = json::from_json_str("\u{feff}{\"turn\": 5}").unwrap_err();
+    assert_eq!(e.location(), Some((1, 10)), "{e}");
+}

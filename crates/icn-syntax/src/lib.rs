@@ -5,7 +5,8 @@
 //! a piece list, then moves. Integers may have any number of digits. Blank
 //! space between fields may be spaces, tabs or line breaks (LF or CRLF).
 //! JSON nesting deeper than [`MAX_NESTING`] is refused, so no input can
-//! exhaust the stack. Empty (or blank) input is refused.
+//! exhaust the stack. Empty (or blank) input is refused. A UTF-8 byte-order
+//! mark at the start is skipped (spans still count its bytes).
 
 pub mod ast;
 mod build;
@@ -41,11 +42,38 @@ impl ParseError {
     /// the number of problems.
     pub fn render(&self, origin: &str, source: &str) -> String {
         let index = LineIndex::new(source);
-        self.diagnostics
-            .iter()
-            .map(|d| d.render_in(origin, &index))
-            .collect::<Vec<_>>()
-            .join("\n")
+        let mut out = String::new();
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            d.render_into(&mut out, origin, &index);
+        }
+        out
+    }
+}
+
+impl ParseError {
+    /// [`ParseError::render`] written to `out` one problem at a time, so
+    /// that memory does not grow with the number of problems.
+    ///
+    /// # Errors
+    /// Writing to `out` failed.
+    pub fn write_rendered(
+        &self,
+        out: &mut dyn std::io::Write,
+        origin: &str,
+        source: &str,
+    ) -> std::io::Result<()> {
+        let index = LineIndex::new(source);
+        let mut buf = String::new();
+        for d in &self.diagnostics {
+            buf.clear();
+            d.render_into(&mut buf, origin, &index);
+            buf.push('\n');
+            out.write_all(buf.as_bytes())?;
+        }
+        Ok(())
     }
 }
 

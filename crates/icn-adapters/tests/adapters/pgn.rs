@@ -64,3 +64,19 @@ fn black_to_move_starts_with_dots_and_bad_games_do_not_stop_the_stream() {
     assert_eq!(icn_to_pgn(&icn, &mut pgn, &mut err).unwrap(), (2, 0));
     assert!(String::from_utf8(pgn).unwrap().contains("30... a1=Q+ *"));
 }
+
+#[test]
+fn a_byte_order_mark_before_the_first_tag_is_skipped() {
+    let with_bom = format!("\u{feff}{OPERA}");
+    let g = PgnReader::new(with_bom.as_bytes()).next().unwrap().unwrap();
+    assert_eq!(g.tags[0], ("Event".to_string(), "Paris".to_string()));
+    assert_eq!(import_game(&g).unwrap().0.moves.len(), 33);
+}
+
+#[test]
+fn escape_lines_alone_hold_no_game() {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let counts = pgn_to_icn(&b"% a\n%b\n\n"[..], &mut out, &mut err, STYLE).unwrap();
+    assert_eq!(counts, (0, 0));
+    assert!(out.is_empty());
+}
