@@ -144,7 +144,9 @@ fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<Variant, 
             sjaak::to_variant(&v).or_else(fail)
         }
         VariantFormat::Icn => {
-            let game = Game::parse(text, Dialect::Auto).or_else(|e| fail([e]))?;
+            let game = Game::parse(text, Dialect::Auto).map_err(|e| ConvertError {
+                messages: vec![e.render("input", text)],
+            })?;
             let rules = lower::rules_from_game(&game).or_else(fail)?;
             let title = game.metadata.get("Variant").cloned();
             Ok(named(

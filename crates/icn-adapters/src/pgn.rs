@@ -238,7 +238,7 @@ fn tokenize(text: &str, lines: &[(usize, usize)]) -> Result<Vec<(Token, usize)>,
                 return Err((line_at(i), "a `{` comment is never closed".into()));
             };
             out.push((
-                Token::Comment(text[i + 1..i + end].trim().to_string()),
+                Token::Comment(one_line(text[i + 1..i + end].trim())),
                 line_at(i),
             ));
             i += end + 1;
@@ -311,6 +311,15 @@ fn tokenize(text: &str, lines: &[(usize, usize)]) -> Result<Vec<(Token, usize)>,
     Ok(out)
 }
 
+/// A comment's text with its line breaks as blanks: in PGN a line break
+/// inside a comment is white space, and an ICN game is written on one line.
+fn one_line(text: &str) -> String {
+    if !text.contains(['\n', '\r']) {
+        return text.to_string();
+    }
+    text.lines().map(str::trim).collect::<Vec<_>>().join(" ")
+}
+
 /// The glyph of NAGs `$1`–`$6`.
 pub fn nag_glyph(n: u32) -> Option<&'static str> {
     ["!", "?", "!!", "??", "!?", "?!"]
@@ -359,7 +368,10 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<String>), PgnError> {
     {
         return Err(err(
             g.line,
-            format!("the PGN variant `{v}` is not supported (standard chess and Chess960 only)"),
+            format!(
+                "the PGN variant `{}` is not supported (standard chess and Chess960 only)",
+                icn_syntax::Excerpt(v)
+            ),
         ));
     }
     let fen = match tag("FEN") {
@@ -385,7 +397,10 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<String>), PgnError> {
                     } else {
                         "..."
                     };
-                    err(*line, format!("move {n}{dots} {s}: {e}"))
+                    err(
+                        *line,
+                        format!("move {n}{dots} {}: {e}", icn_syntax::Excerpt(s)),
+                    )
                 })?;
                 let mut mv = Move::new(m.from.to_coord(), m.to.to_coord());
                 mv.promotion = m.promotion;

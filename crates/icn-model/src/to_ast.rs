@@ -27,6 +27,9 @@ pub enum IcnForm {
     Pretty,
 }
 
+/// What starts a clock stamp in a move's comment.
+const CLOCK: &str = "[%clk";
+
 fn int(i: &Int) -> syn::Int<'static> {
     syn::Int::synthetic(i.to_string())
 }
@@ -58,8 +61,9 @@ fn field(kind: syn::FieldKind<'static>) -> syn::Field<'static> {
 /// # Errors
 /// When the model holds something no ICN text can say: a promotion or win
 /// condition for a player who is not in the turn order, an empty turn order,
-/// an empty list of win conditions, or a property nested deeper than the ICN
-/// reader accepts.
+/// an empty list of win conditions, a property nested deeper than the ICN
+/// reader accepts, or a comment holding `[%clk` on a move without a clock
+/// (the reader would take it for the move's clock).
 pub fn to_ast(
     game: &Game,
     form: IcnForm,
@@ -151,6 +155,20 @@ pub fn to_ast(
                 })
                 .collect(),
         )));
+    }
+    for (i, m) in game.moves.iter().enumerate() {
+        if let Some(c) = m
+            .comments
+            .iter()
+            .find(|c| m.clock.is_none() && c.contains(CLOCK))
+        {
+            problems.push(format!(
+                "move {}: comment `{}` holds `{CLOCK}`, which ICN reads as a clock stamp \
+                 (the move has no clock)",
+                i + 1,
+                icn_syntax::Excerpt(c)
+            ));
+        }
     }
     if !problems.is_empty() {
         return Err(WriteError { problems });
@@ -301,10 +319,15 @@ fn game_move(m: &Move, form: IcnForm, dialect: Dialect) -> syn::MoveEntry<'stati
     let mut comments: Vec<syn::Comment<'static>> =
         m.comments.iter().map(|c| comment(c.clone())).collect();
     if let Some(clock) = m.clock {
+        // The reader takes the stamp out of the first comment and trims what
+        // is left around it: a comment that trimming would change (or drop,
+        // when empty) keeps its own braces after a comment of the stamp alone.
         let stamp = format!("[%clk {}]", clock.format());
         match comments.first_mut() {
-            Some(first) => first.text = Cow::Owned(format!("{stamp} {}", first.text)),
-            None => comments.push(comment(stamp)),
+            Some(first) if !first.text.is_empty() && first.text.trim() == first.text => {
+                first.text = Cow::Owned(format!("{stamp} {}", first.text));
+            }
+            _ => comments.insert(0, comment(stamp)),
         }
     }
     syn::MoveEntry {

@@ -193,3 +193,33 @@ fn a_byte_order_mark_at_the_start_is_skipped() {
     let e = json::from_json_str("\u{feff}{\"turn\": 5}").unwrap_err();
     assert_eq!(e.location(), Some((1, 10)), "{e}");
 }
+
+#[test]
+fn clock_stamps_and_the_comments_beside_them_survive_icn() {
+    // The stamp goes in front of the first comment only when reading it back
+    // gives that comment unchanged; otherwise it is a comment of its own.
+    let base = parse("w K1,1|k3,3 1,1>1,2");
+    for comments in [vec![""], vec![" padded  "], vec!["plain", " two"], vec![]] {
+        let mut g = base.clone();
+        g.moves[0].clock = Some(icn_model::Clock { millis: 61_500 });
+        g.moves[0].comments = comments.iter().map(|c| c.to_string()).collect();
+        for form in [IcnForm::Full, IcnForm::Pretty, IcnForm::Compact] {
+            let style = IcnStyle {
+                form,
+                dialect: Dialect::Site,
+            };
+            let text = g.to_icn(style).unwrap();
+            let back = Game::parse(&text, Dialect::Site).unwrap();
+            assert_eq!(back.moves[0].clock, g.moves[0].clock, "{text}");
+            assert_eq!(back.moves[0].comments, g.moves[0].comments, "{text}");
+        }
+    }
+    // Without a clock, a comment holding `[%clk` would be read as one: refused.
+    let mut g = base;
+    g.moves[0].comments = vec!["[%clk 0:O-O09:58.3]".into()];
+    let e = g.to_icn(IcnStyle::default()).unwrap_err().to_string();
+    assert!(
+        e.contains("holds `[%clk`, which ICN reads as a clock stamp"),
+        "{e}"
+    );
+}

@@ -52,6 +52,16 @@ fn text() -> impl Strategy<Value = String> {
         .prop_filter("non-empty", |s| !s.is_empty())
 }
 
+/// A move's comment: mostly plain text, sometimes empty or with blanks
+/// around it (which the clock stamp written before it must not eat).
+fn move_comment() -> impl Strategy<Value = String> {
+    prop_oneof![
+        6 => text(),
+        1 => Just(String::new()),
+        1 => text().prop_map(|t| format!(" {t}  ")),
+    ]
+}
+
 fn game_move(spec: bool) -> impl Strategy<Value = Move> {
     (
         coord(),
@@ -68,7 +78,7 @@ fn game_move(spec: bool) -> impl Strategy<Value = Move> {
         ])),
         prop::option::of(prop::sample::select(vec!["!", "?", "!?", "?!", "!!", "??"])),
         prop::option::of((0u64..40_000_000).prop_map(|t| Clock { millis: t * 100 })),
-        prop::collection::vec(text(), 0..3),
+        prop::collection::vec(move_comment(), 0..3),
     )
         .prop_map(
             |(from, to, promotion, piece, capture, check, glyph, clock, comments)| Move {

@@ -80,3 +80,31 @@ fn escape_lines_alone_hold_no_game() {
     assert_eq!(counts, (0, 0));
     assert!(out.is_empty());
 }
+
+#[test]
+fn a_comment_over_several_lines_is_written_on_the_game_line() {
+    let pgn = "[Event \"x\"]\n\n1. e4 {a comment\r\nover two lines} e5 *\n";
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(
+        pgn_to_icn(pgn.as_bytes(), &mut out, &mut err, STYLE).unwrap(),
+        (1, 0)
+    );
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("{a comment over two lines}"), "{out}");
+}
+
+#[test]
+fn a_comment_with_a_malformed_clock_is_refused_not_written_unreadably() {
+    let pgn = "[Event \"x\"]\n\n1. e4 {[%clk 0:O-O09:58.3]} e5 *\n";
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(
+        pgn_to_icn(pgn.as_bytes(), &mut out, &mut err, STYLE).unwrap(),
+        (0, 1)
+    );
+    let err = String::from_utf8(err).unwrap();
+    assert!(
+        err.contains("game 1, line 1: move 1: comment `[%clk 0:O-O09:58.3]` holds `[%clk`"),
+        "{err}"
+    );
+}
