@@ -5,10 +5,12 @@
 //! * [`conformance`]: running corpora and the summary table.
 //! * [`tidy`]: the layering check over every crate's `Cargo.toml`.
 //! * [`bench`]: the generated benchmark corpus and the measurements.
+//! * [`fuzz`]: mutated inputs through every reader, in bounded time.
 
 pub mod bench;
 pub mod conformance;
 pub mod corpus;
+pub mod fuzz;
 pub mod tidy;
 
 use std::path::{Path, PathBuf};

@@ -29,6 +29,8 @@ enum Task {
     Tidy,
     /// Generate the benchmark corpus and measure `icn check`/`convert --lines`.
     Bench(xtask::bench::Args),
+    /// Mutate fixtures and generated documents and run them through every reader.
+    Fuzz(xtask::fuzz::Args),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +47,7 @@ fn main() -> ExitCode {
         ),
         Task::Tidy => xtask::tidy::main(&root),
         Task::Bench(args) => xtask::bench::main(&root, &args),
+        Task::Fuzz(args) => xtask::fuzz::main(&root, &args),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use rstest::rstest;
 use xtask::corpus::{self, Case, Corpus, RunOptions};
-use xtask::{bench::generate, conformance, fixtures_dir, tidy, workspace_root};
+use xtask::{bench::generate, conformance, fixtures_dir, fuzz, tidy, workspace_root};
 
 fn case_of(path: PathBuf) -> Case {
     let kind = path
@@ -234,4 +234,36 @@ fn the_big_position_has_its_size() {
     );
     let pieces = big.trim_end().rsplit(' ').next().unwrap_or_default();
     assert_eq!(pieces.split('|').count(), generate::BIG_PIECES);
+}
+
+#[test]
+fn a_short_fuzz_run_finds_nothing() {
+    let out = std::env::temp_dir().join(format!("icn-fuzz-test-{}", std::process::id()));
+    let args = fuzz::Args {
+        seconds: 3,
+        seed: 1,
+        budget_ms: 30_000,
+        max_len: 16 * 1024,
+        out: Some(out.clone()),
+        mutate_only: true,
+        replay: None,
+        in_process: true,
+    };
+    let report = fuzz::run(&fixtures_dir(), &args, &out).unwrap();
+    assert!(report.executions > 0);
+    let failures: Vec<String> = report
+        .failures
+        .iter()
+        .map(|f| {
+            format!(
+                "{:?} in {}: {} ({})",
+                f.kind,
+                f.target,
+                f.message,
+                f.saved.display()
+            )
+        })
+        .collect();
+    assert!(failures.is_empty(), "{failures:#?}");
+    let _ = std::fs::remove_dir_all(&out);
 }

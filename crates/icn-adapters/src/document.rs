@@ -20,7 +20,7 @@ pub enum Format {
 
 /// Tells ICN from JSON (see the module docs).
 pub fn detect(text: &str) -> Format {
-    let trimmed = text.trim_start();
+    let trimmed = icn_syntax::strip_bom(text).trim_start();
     if !trimmed.starts_with('{') {
         return Format::Icn;
     }

@@ -2,7 +2,10 @@
 //! `--lines` modes ([`run_lines`], [`san_line`], [`position_board`]).
 //!
 //! A failing line prints `line N: MESSAGE` on the error stream and leaves its
-//! output line empty, so output line N always answers input line N.
+//! output line empty, so output line N always answers input line N. A line
+//! that is not UTF-8 is such a failure (`line N: input is not valid UTF-8 at
+//! column C`), and the lines after it go on. A UTF-8 byte-order mark at the
+//! start of the first line is skipped.
 
 use std::io::{self, BufRead, Write};
 
@@ -29,27 +32,52 @@ use crate::sanlike::{sanlike_to_move, write_sanlike};
 /// }).unwrap();
 /// assert_eq!((n, String::from_utf8(out).unwrap()), (1, "A\n\nB\n".to_string()));
 /// assert_eq!(String::from_utf8(err).unwrap(), "line 2: empty\n");
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let n = run_lines(&b"a\nb\xffc\nd\n"[..], &mut out, &mut err, |l| Ok(l.to_uppercase())).unwrap();
+/// assert_eq!((n, String::from_utf8(out).unwrap()), (1, "A\n\nD\n".to_string()));
+/// assert_eq!(String::from_utf8(err).unwrap(), "line 2: input is not valid UTF-8 at column 2\n");
 /// ```
 pub fn run_lines<R: BufRead, W: Write, E: Write>(
-    input: R,
+    mut input: R,
     mut out: W,
     mut err: E,
     mut f: impl FnMut(&str) -> Result<String, String>,
 ) -> io::Result<usize> {
     let mut failures = 0;
-    for (i, line) in input.lines().enumerate() {
-        let line = line?;
-        match f(line.trim_end_matches('\r')) {
+    let mut buf = Vec::new();
+    for number in 1.. {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        let line = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let line = if number == 1 {
+            line.strip_prefix("\u{feff}".as_bytes()).unwrap_or(line)
+        } else {
+            line
+        };
+        let answer = match std::str::from_utf8(line) {
+            Ok(text) => f(text),
+            Err(e) => Err(not_utf8(line, e.valid_up_to())),
+        };
+        match answer {
             Ok(s) => writeln!(out, "{s}")?,
             Err(e) => {
                 failures += 1;
                 writeln!(out)?;
-                writeln!(err, "line {}: {e}", i + 1)?;
+                writeln!(err, "line {number}: {e}")?;
             }
         }
     }
     out.flush()?;
     Ok(failures)
+}
+
+/// The message for a line whose bytes stop being UTF-8 at `valid_up_to`.
+fn not_utf8(line: &[u8], valid_up_to: usize) -> String {
+    let column = std::str::from_utf8(&line[..valid_up_to]).map_or(1, |s| s.chars().count() + 1);
+    format!("input is not valid UTF-8 at column {column}")
 }
 
 /// A board from a FEN or an ICN position (an ICN game's start position).

@@ -284,7 +284,8 @@ pub fn parse_compact(text: &str) -> Option<(Coord, Coord, Option<PieceKind>)> {
 pub fn compact_move(board: &mut Board, text: &str) -> Result<Move, SanError> {
     let Some((from, to, promo)) = parse_compact(text) else {
         return Err(SanError::Illegal(format!(
-            "expected a compact move like `5,2>5,4` or `2,7>2,8=Q`, found `{text}`"
+            "expected a compact move like `5,2>5,4` or `2,7>2,8=Q`, found `{}`",
+            icn_syntax::Excerpt(text)
         )));
     };
     let side = board.side_to_move();

@@ -95,6 +95,13 @@ impl<R: BufRead> PgnReader<R> {
         }
         let l = self.lines.next()?;
         self.line_no += 1;
+        // A UTF-8 byte-order mark at the start of the file is not text.
+        if self.line_no == 1 {
+            return Some(l.map(|line| match line.strip_prefix(icn_syntax::BOM) {
+                Some(rest) => rest.to_string(),
+                None => line,
+            }));
+        }
         Some(l)
     }
 }
@@ -146,7 +153,10 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                         return Some(Err(PgnError {
                             game: self.games,
                             line: self.line_no,
-                            message: format!("expected a tag `[Name \"value\"]`, found `{t}`"),
+                            message: format!(
+                                "expected a tag `[Name \"value\"]`, found `{}`",
+                                icn_syntax::Excerpt(t)
+                            ),
                         }));
                     }
                 }
@@ -210,12 +220,10 @@ fn parse_tag(t: &str) -> Option<(String, String)> {
 }
 
 fn tokenize(text: &str, lines: &[(usize, usize)]) -> Result<Vec<(Token, usize)>, (usize, String)> {
-    let line_at = |i: usize| {
-        lines
-            .iter()
-            .rev()
-            .find(|(o, _)| *o <= i)
-            .map_or(1, |(_, l)| *l)
+    // `lines` is sorted by offset: a binary search keeps long games linear.
+    let line_at = |i: usize| match lines.partition_point(|(o, _)| *o <= i) {
+        0 => 1,
+        n => lines[n - 1].1,
     };
     let mut out = Vec::new();
     let b = text.as_bytes();
@@ -230,7 +238,7 @@ fn tokenize(text: &str, lines: &[(usize, usize)]) -> Result<Vec<(Token, usize)>,
                 return Err((line_at(i), "a `{` comment is never closed".into()));
             };
             out.push((
-                Token::Comment(text[i + 1..i + end].trim().to_string()),
+                Token::Comment(one_line(text[i + 1..i + end].trim())),
                 line_at(i),
             ));
             i += end + 1;
@@ -275,9 +283,10 @@ fn tokenize(text: &str, lines: &[(usize, usize)]) -> Result<Vec<(Token, usize)>,
             let line = line_at(i);
             i = end;
             if let Some(n) = word.strip_prefix('$') {
-                let n = n
-                    .parse()
-                    .map_err(|_| (line, format!("expected a number after `$`, found `{word}`")))?;
+                let n = n.parse().map_err(|_| {
+                    let word = icn_syntax::Excerpt(word);
+                    (line, format!("expected a number after `$`, found `{word}`"))
+                })?;
                 out.push((Token::Nag(n), line));
             } else if ["1-0", "0-1", "1/2-1/2", "*"].contains(&word) {
                 out.push((Token::Result(word.to_string()), line));
@@ -300,6 +309,15 @@ fn tokenize(text: &str, lines: &[(usize, usize)]) -> Result<Vec<(Token, usize)>,
         }
     }
     Ok(out)
+}
+
+/// A comment's text with its line breaks as blanks: in PGN a line break
+/// inside a comment is white space, and an ICN game is written on one line.
+fn one_line(text: &str) -> String {
+    if !text.contains(['\n', '\r']) {
+        return text.to_string();
+    }
+    text.lines().map(str::trim).collect::<Vec<_>>().join(" ")
 }
 
 /// The glyph of NAGs `$1`–`$6`.
@@ -350,7 +368,10 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<String>), PgnError> {
     {
         return Err(err(
             g.line,
-            format!("the PGN variant `{v}` is not supported (standard chess and Chess960 only)"),
+            format!(
+                "the PGN variant `{}` is not supported (standard chess and Chess960 only)",
+                icn_syntax::Excerpt(v)
+            ),
         ));
     }
     let fen = match tag("FEN") {
@@ -376,7 +397,10 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<String>), PgnError> {
                     } else {
                         "..."
                     };
-                    err(*line, format!("move {n}{dots} {s}: {e}"))
+                    err(
+                        *line,
+                        format!("move {n}{dots} {}: {e}", icn_syntax::Excerpt(s)),
+                    )
                 })?;
                 let mut mv = Move::new(m.from.to_coord(), m.to.to_coord());
                 mv.promotion = m.promotion;
@@ -412,22 +436,33 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<String>), PgnError> {
 }
 
 fn add_comment(game: &mut Game, c: &str) {
-    let mut text = c.to_string();
+    // Commands as ICN reads them: `[%clk …]` is the clock (the last one that
+    // reads as a clock), the others (`[%eval 0.3]`) are kept as commands; a
+    // clock that does not read stays in the text.
+    let parts = icn_model::split_comment(c);
     let mut clock = None;
-    if let Some(start) = text.find("[%clk")
-        && let Some(len) = text[start..].find(']')
-    {
-        clock = Clock::parse(text[start + 5..start + len].trim());
-        if clock.is_some() {
-            text.replace_range(start..start + len + 1, "");
-            text = text.trim().to_string();
+    let mut unread = Vec::new();
+    for value in &parts.clocks {
+        match Clock::parse(value) {
+            Some(c) => clock = Some(c),
+            None => unread.push(format!("[%clk {value}]")),
         }
     }
+    let mut text = parts.text;
+    for u in unread {
+        text = if text.is_empty() {
+            u
+        } else {
+            format!("{text} {u}")
+        };
+    }
+    let commands: Vec<String> = parts.commands.iter().map(|c| c.to_string()).collect();
     match game.moves.last_mut() {
         Some(m) => {
             if clock.is_some() {
                 m.clock = clock;
             }
+            m.commands.extend(commands);
             if !text.is_empty() {
                 m.comments.push(text);
             }

@@ -18,7 +18,7 @@ use crate::notation::{Action, MoveText, SanError, castle_text, describe, push_ch
 
 /// A SAN text that does not follow the grammar.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad SAN `{text}` at column {}: {message}", at + 1)]
+#[error("bad SAN `{}` at column {}: {message}", icn_syntax::Excerpt(text), at + 1)]
 pub struct ParseSanError {
     /// The text.
     pub text: String,
@@ -75,6 +75,7 @@ pub(crate) fn strip_suffixes(text: &str) -> (&str, Option<CheckMark>) {
 /// assert!(parse_san("e9").is_err());
 /// ```
 pub fn parse_san(text: &str) -> Result<MoveText, ParseSanError> {
+    let text = icn_syntax::strip_bom(text);
     let (core, check) = strip_suffixes(text);
     let bad = |at: usize, message: String| ParseSanError {
         text: text.to_string(),

@@ -32,7 +32,7 @@ use crate::san::strip_suffixes;
 
 /// A SAN-like text that does not follow the grammar.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad move `{text}` at column {}: {message}", at + 1)]
+#[error("bad move `{}` at column {}: {message}", icn_syntax::Excerpt(text), at + 1)]
 pub struct ParseSanLikeError {
     /// The text.
     pub text: String,
@@ -129,6 +129,7 @@ impl P<'_> {
 /// assert!(parse_sanlike("N5").unwrap_err().message.contains("`,`"));
 /// ```
 pub fn parse_sanlike(text: &str) -> Result<MoveText, ParseSanLikeError> {
+    let text = icn_syntax::strip_bom(text);
     let (core, check) = strip_suffixes(text);
     if let Some(castle) = MoveText::castling(core, check) {
         return Ok(castle);

@@ -102,7 +102,7 @@ impl SanLikeResolver for BoardResolver {
             None => {
                 let b = Board::from_game(game).map_err(|e| SanLikeError {
                     ply: here,
-                    message: format!("`{text}` cannot be resolved: {e}"),
+                    message: format!("`{}` cannot be resolved: {e}", icn_syntax::Excerpt(text)),
                 })?;
                 self.board.insert(b)
             }
@@ -123,8 +123,13 @@ impl SanLikeResolver for BoardResolver {
         }
         self.played = here;
         let fail = |message: String| SanLikeError { ply: here, message };
-        let written = parse_sanlike(text)
-            .map_err(|e| fail(format!("`{text}` is not a SAN-like move: {}", e.message)))?;
+        let written = parse_sanlike(text).map_err(|e| {
+            fail(format!(
+                "`{}` is not a SAN-like move: {}",
+                icn_syntax::Excerpt(text),
+                e.message
+            ))
+        })?;
         let mv = resolve(board, &written, text).map_err(|e| fail(e.to_string()))?;
         let mut out = Move::new(mv.from.to_coord(), mv.to.to_coord());
         out.promotion = mv.promotion;

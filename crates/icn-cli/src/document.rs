@@ -5,7 +5,7 @@
 pub use icn_adapters::document::{Format, detect};
 use icn_model::json::JsonError;
 use icn_model::{Dialect, Game, ParseError, SourceMap, Subject};
-use icn_syntax::{Diagnostic, Span};
+use icn_syntax::{Diagnostic, LineIndex, Span};
 
 /// Why a document could not be read.
 #[derive(Debug)]
@@ -29,93 +29,84 @@ pub struct Located {
 
 impl ReadError {
     /// Every problem, compiler style: message, location, source line, caret.
+    /// The text is indexed once, so this is linear in the text and the
+    /// number of problems.
     pub fn render(&self, origin: &str, source: &str) -> String {
         match self {
             ReadError::Icn(e) => e.render(origin, source),
             ReadError::Json(e) => {
-                Diagnostic::new(json_span(e, source), json_message(e)).render(origin, source)
+                let index = LineIndex::new(source);
+                let at = json_offset(e, &index);
+                Diagnostic::new(Span::new(at, at + 1), json_message(e)).render_in(origin, &index)
             }
         }
     }
 
-    /// Every problem with its line and column in `source`.
+    /// [`ReadError::render`] written to `out` one problem at a time, each
+    /// followed by a line break (memory does not grow with the number of
+    /// problems).
+    ///
+    /// # Errors
+    /// Writing failed.
+    pub fn write_rendered(
+        &self,
+        out: &mut dyn std::io::Write,
+        origin: &str,
+        source: &str,
+    ) -> std::io::Result<()> {
+        match self {
+            ReadError::Icn(e) => e.write_rendered(out, origin, source),
+            ReadError::Json(_) => writeln!(out, "{}", self.render(origin, source)),
+        }
+    }
+
+    /// How many problems there are.
+    pub fn count(&self) -> usize {
+        match self {
+            ReadError::Icn(e) => e.diagnostics.len(),
+            ReadError::Json(_) => 1,
+        }
+    }
+
+    /// Every problem with its line and column (in characters) in `source`.
     pub fn located(&self, source: &str) -> Vec<Located> {
+        let index = LineIndex::new(source);
+        let located = |lc: icn_syntax::LineCol, message: String| Located {
+            line: lc.line,
+            column: lc.column,
+            message,
+        };
         match self {
             ReadError::Icn(e) => e
                 .diagnostics
                 .iter()
-                .map(|d| {
-                    let lc = d.line_col(source);
-                    Located {
-                        line: lc.line,
-                        column: lc.column,
-                        message: d.message.clone(),
-                    }
-                })
+                .map(|d| located(d.line_col_in(&index), d.message.clone()))
                 .collect(),
-            ReadError::Json(e) => {
-                let at = icn_syntax::line_col(source, json_span(e, source).start);
-                vec![Located {
-                    line: at.line,
-                    column: at.column,
-                    message: json_message(e),
-                }]
-            }
+            ReadError::Json(e) => vec![located(
+                index.line_col(json_offset(e, &index)),
+                json_message(e),
+            )],
         }
     }
 }
 
-/// Where a JSON error is: serde's line and column for a syntax error, the
-/// key path's place in the text for a bad value.
-fn json_span(e: &JsonError, source: &str) -> Span {
-    match e {
-        JsonError::Invalid { path, .. } => icn_model::json::locate(source, path)
-            .map_or(Span::new(0, 1), |s| Span::new(s.start, s.start + 1)),
-        _ => {
-            let at = json_location(e).map_or(0, |(line, column)| offset_of(source, line, column));
-            Span::new(at, at + 1)
-        }
+/// Where a JSON error is: serde's place for a syntax error (serde_json
+/// counts columns in bytes), the key path's place in the text for a bad
+/// value, or 0 for an error that has no place in the text.
+fn json_offset(e: &JsonError, index: &LineIndex<'_>) -> usize {
+    if let JsonError::Invalid { path, .. } = e
+        && let Some(span) = icn_model::json::locate(index.text(), path)
+    {
+        return span.start;
     }
+    e.location().map_or(0, |(line, column)| {
+        index.offset_of_byte_column(line, column)
+    })
 }
 
-/// Line and column (from 1) of a JSON syntax error.
-fn json_location(e: &JsonError) -> Option<(usize, usize)> {
-    match e {
-        JsonError::Syntax(e) if e.line() > 0 => Some((e.line(), e.column().max(1))),
-        _ => None,
-    }
-}
-
-/// The message without serde_json's " at line L column C" (shown apart).
+/// The message, without serde_json's " at line L column C" (shown apart).
 fn json_message(e: &JsonError) -> String {
-    let text = e.to_string();
-    let text = match e {
-        JsonError::Syntax(inner) => text
-            .strip_suffix(&format!(
-                " at line {} column {}",
-                inner.line(),
-                inner.column()
-            ))
-            .unwrap_or(&text)
-            .to_string(),
-        JsonError::Invalid { .. } => text,
-    };
-    format!("invalid JSON long form: {text}")
-}
-
-/// The byte offset of a 1-based line and column (in characters).
-fn offset_of(source: &str, line: usize, column: usize) -> usize {
-    let start: usize = source
-        .split_inclusive('\n')
-        .take(line - 1)
-        .map(str::len)
-        .sum();
-    let rest = &source[start.min(source.len())..];
-    start
-        + rest
-            .char_indices()
-            .nth(column - 1)
-            .map_or(rest.len(), |(i, _)| i)
+    format!("invalid JSON long form: {}", e.message())
 }
 
 /// A whole input read as one game, with what messages about it need.
@@ -212,7 +203,9 @@ pub fn read_whole_game(
             map,
         })),
         Err(e) => {
-            eprintln!("{}", e.render(&origin, &text));
+            let mut err = std::io::BufWriter::new(std::io::stderr().lock());
+            e.write_rendered(&mut err, &origin, &text)?;
+            std::io::Write::flush(&mut err)?;
             Ok(None)
         }
     }
@@ -292,6 +285,20 @@ mod tests {
             "{}",
             err.render("g.json", text)
         );
+    }
+
+    #[test]
+    fn json_columns_count_characters_and_crlf_after_wide_characters_renders() {
+        let text = "{\"turn\":\"é\r\n\"}";
+        let err = read_game(text, Dialect::Auto).unwrap_err();
+        let rendered = err.render("t.json", text);
+        assert!(rendered.contains("--> t.json:1:"), "{rendered}");
+        // After the two-byte `é`, serde_json's byte column 12 is character column 11.
+        let located = err.located(text);
+        assert_eq!((located[0].line, located[0].column), (1, 11), "{located:?}");
+        let text = "{\"metadata\":{\"é\":\"é\"},\"turn\":5}";
+        let located = read_game(text, Dialect::Auto).unwrap_err().located(text);
+        assert_eq!(located[0].column, text.chars().count() - 1, "{located:?}");
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! Errors are named after their origin, which is the path as given or
 //! `<stdin>`. A whole document must be UTF-8; a text that is not is invalid
 //! input (exit 1) with the line and column of the first bad byte, not an I/O
-//! error.
+//! error. A UTF-8 byte-order mark at the start is skipped.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -12,6 +12,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context as _;
 use icn_syntax::line_col;
+
+/// The UTF-8 byte-order mark, skipped at the start of an input.
+pub const BOM_BYTES: &[u8] = "\u{feff}".as_bytes();
 
 /// Size of the read buffer; large reads keep `--lines` fast.
 const READ_BUFFER: usize = 1 << 20;
@@ -65,6 +68,10 @@ impl Input {
         self.reader
             .read_to_end(&mut bytes)
             .with_context(|| format!("cannot read {}", self.origin))?;
+        // A UTF-8 byte-order mark is not part of the text.
+        if bytes.starts_with(BOM_BYTES) {
+            bytes.drain(..BOM_BYTES.len());
+        }
         Ok(String::from_utf8(bytes).map_err(|e| {
             let valid = e.utf8_error().valid_up_to();
             let bytes = e.into_bytes();

@@ -8,7 +8,8 @@
 //!
 //! Every input line gives exactly one output line: the handler's text, or an
 //! empty line when the line is blank (no error) or failed. A line ends at
-//! `\n`; a `\r` before it is dropped. Problems go to the error sink as
+//! `\n`; a `\r` before it is dropped; a UTF-8 byte-order mark at the start of
+//! line 1 is skipped. Problems go to the error sink as
 //! `origin:LINE:COL: message`, in input order, and do not stop other lines.
 
 use std::io::{self, BufRead, Write};
@@ -235,6 +236,11 @@ fn handle_line(
     handler: &Handler<'_>,
     r: &mut ChunkResult,
 ) {
+    // A UTF-8 byte-order mark at the start of the input is not part of line 1.
+    let bytes = match bytes.strip_prefix(crate::input::BOM_BYTES) {
+        Some(rest) if number == 1 => rest,
+        _ => bytes,
+    };
     let mut warnings = Vec::new();
     let problems = match std::str::from_utf8(bytes) {
         Ok(line) if line.trim().is_empty() => {

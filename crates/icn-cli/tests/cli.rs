@@ -14,6 +14,10 @@ struct Run {
 }
 
 fn icn(args: &[&str], stdin: &str) -> Run {
+    icn_bytes(args, stdin.as_bytes())
+}
+
+fn icn_bytes(args: &[&str], stdin: &[u8]) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_icn"))
         .args(args)
         .stdin(Stdio::piped())
@@ -22,11 +26,7 @@ fn icn(args: &[&str], stdin: &str) -> Run {
         .spawn()
         .expect("icn runs");
     // A command that exits before reading (a usage error) may close its stdin.
-    let _ = child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes());
+    let _ = child.stdin.take().expect("stdin").write_all(stdin);
     let Output {
         status,
         stdout,
@@ -363,6 +363,19 @@ fn json_errors_point_at_line_and_column() {
 }
 
 #[test]
+fn json_with_crlf_after_wide_characters_is_reported_not_a_panic() {
+    let text = "{\"turn\":\"é\r\n\"}";
+    for args in [&["check"][..], &["convert"], &["check", "--lines"]] {
+        let r = icn(args, text);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains("<stdin>:1:"), "{args:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
+    }
+    let r = icn(&["check"], text);
+    assert!(r.stderr.contains("1 | {\"turn\":\"é\n"), "{}", r.stderr);
+}
+
+#[test]
 fn text_that_is_not_utf8_is_invalid_input() {
     let path = temp_file("latin1.icn", "");
     std::fs::write(&path, b"w K1,1|k3,3 {caf\xe9}").expect("write");
@@ -377,8 +390,8 @@ fn text_that_is_not_utf8_is_invalid_input() {
 
 #[test]
 fn lines_refuses_output_that_would_span_several_lines() {
-    // ICN comments collapse runs of blanks; a JSON comment may hold a line break.
-    let one_line = r#"{"startingPosition": {"1,1": "kingsW", "3,3": "kingsB"}, "moves": ["1,1>1,2"], "moveDetails": [{"comments": ["two\nlines"]}]}"#;
+    // Move comments collapse runs of blanks; a comment before the moves keeps a line break.
+    let one_line = r#"{"startingPosition": {"1,1": "kingsW", "3,3": "kingsB"}, "leadingComments": ["two\nlines"], "moves": ["1,1>1,2"]}"#;
     let r = icn(
         &["convert", "--lines", "--to", "icn"],
         &format!("{one_line}\n"),
@@ -553,4 +566,75 @@ fn json_value_errors_point_at_their_key() {
     assert!(r.stderr.contains("--> <stdin>:4:5"), "{}", r.stderr);
     let lines = icn(&["check", "--lines"], &text.replace('\n', " "));
     assert!(lines.stderr.starts_with("<stdin>:1:"), "{}", lines.stderr);
+}
+
+#[test]
+fn a_line_that_is_not_utf8_fails_alone_in_every_lines_command() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let icn_position = icn(&["fen2icn"], fen).stdout.trim().to_string();
+    let cases: [(&[&str], String); 3] = [
+        (&["fen2icn", "--lines"], fen.to_string()),
+        (&["icn2fen", "--lines"], icn_position.clone()),
+        (&["san", "--lines"], format!("{fen}\t5,2>5,4")),
+    ];
+    for (args, good) in cases {
+        let mut input = format!("{good}\n").into_bytes();
+        input.extend_from_slice(b"ab\xffc\n");
+        input.extend_from_slice(format!("{good}\n").as_bytes());
+        let r = icn_bytes(args, &input);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
+        let out: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(out.len(), 3, "{args:?}: {}", r.stdout);
+        assert!(
+            !out[0].is_empty() && out[1].is_empty() && out[2] == out[0],
+            "{args:?}: {}",
+            r.stdout
+        );
+        assert!(
+            r.stderr
+                .contains("line 2: input is not valid UTF-8 at column 3"),
+            "{args:?}: {}",
+            r.stderr
+        );
+    }
+}
+
+#[test]
+fn pgn_with_only_escape_lines_has_no_game() {
+    let r = icn(&["pgn2icn"], "% exported by a tool\n%another escape\n\n");
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    assert!(r.stderr.contains("<stdin>: no game found"), "{}", r.stderr);
+}
+
+#[test]
+fn every_reader_skips_a_byte_order_mark() {
+    let bom = "\u{feff}";
+    let r = icn(&["check"], &format!("{bom}w K1,1|k3,3"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let json = icn(&["convert"], "w K1,1|k3,3").stdout;
+    let r = icn(&["check"], &format!("{bom}{json}"));
+    assert!(
+        r.stdout.contains("valid JSON long form"),
+        "{} {}",
+        r.stdout,
+        r.stderr
+    );
+    let r = icn(
+        &["check", "--lines"],
+        &format!(
+            "{bom}w K1,1|k3,3\n{json_line}\n",
+            json_line = json.replace('\n', "")
+        ),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for args in [&["fen2icn"][..], &["fen2icn", "--lines"]] {
+        let r = icn(args, &format!("{bom}{fen}\n"));
+        assert_eq!(r.code, 0, "{args:?}: {}", r.stderr);
+    }
+    let r = icn(&["san", "--lines"], &format!("{bom}{fen}\t7,1>6,3\n"));
+    assert_eq!((r.code, r.stdout.trim()), (0, "Nf3"), "{}", r.stderr);
+    let r = icn(&["pgn2icn"], &format!("{bom}[Event \"x\"]\n\n1. e4 e5 *\n"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
 }

@@ -98,6 +98,20 @@ impl Int {
         }
     }
 
+    /// The value as an `i64` when its magnitude is at most `limit`. The
+    /// magnitude is taken without overflow, so `-2^63` is beyond every
+    /// limit below 2^63 (`i64::abs` would wrap it back to `-2^63`).
+    ///
+    /// ```
+    /// use icn_model::Int;
+    /// assert_eq!(Int::from(-5).to_i64_within(5), Some(-5));
+    /// assert_eq!(Int::from(6).to_i64_within(5), None);
+    /// assert_eq!(Int::from(i64::MIN).to_i64_within(1 << 52), None);
+    /// ```
+    pub fn to_i64_within(&self, limit: u64) -> Option<i64> {
+        self.to_i64().filter(|v| v.unsigned_abs() <= limit)
+    }
+
     /// Whether the value is below zero.
     pub fn is_negative(&self) -> bool {
         match &self.0 {

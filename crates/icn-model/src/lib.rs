@@ -9,6 +9,7 @@
 //! * [`lower_with()`] and [`SanLikeResolver`]: games with SAN-like moves, resolved above the model.
 //! * [`json`]: the JSON long form.
 
+mod comment;
 mod coord;
 mod game;
 mod int;
@@ -22,6 +23,7 @@ mod sanlike;
 mod source_map;
 mod to_ast;
 
+pub use comment::{CommentParts, holds_command, split_comment};
 pub use coord::Coord;
 pub use game::{CheckMark, Clock, Game, Move};
 pub use icn_syntax::{Dialect, Layout, ParseError, WriteError};

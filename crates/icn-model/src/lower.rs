@@ -374,74 +374,20 @@ impl Lowering {
     /// that is not `H:MM:SS.D` is an error), the others are kept in
     /// `mv.commands`. Gives the text left, trimmed, runs of blanks made one.
     fn take_commands(&mut self, c: &syn::Comment<'_>, mv: &mut Move) -> String {
-        let text = c.text.as_ref();
-        if !text.contains('[') {
-            return one_spaced(text);
-        }
-        let mut rest = String::with_capacity(text.len());
-        let mut at = 0;
-        while let Some(found) = text[at..].find('[') {
-            let start = at + found;
-            rest.push_str(&text[at..start]);
-            match command_at(&text[start..]) {
-                Some((name, value, len)) => {
-                    if name == "clk" {
-                        match Clock::parse(value) {
-                            Some(clock) => mv.clock = Some(clock),
-                            None => self.err(
-                                c.span,
-                                format!("clock stamp `{}` is not H:MM:SS.D", short(value)),
-                            ),
-                        }
-                    } else {
-                        mv.commands
-                            .push(text[start + 1..start + len - 1].to_string());
-                    }
-                    at = start + len;
-                }
-                None => {
-                    rest.push('[');
-                    at = start + 1;
-                }
+        let parts = crate::split_comment(&c.text);
+        for value in parts.clocks {
+            match Clock::parse(value) {
+                Some(clock) => mv.clock = Some(clock),
+                None => self.err(
+                    c.span,
+                    format!("clock stamp `{}` is not H:MM:SS.D", short(value)),
+                ),
             }
         }
-        rest.push_str(&text[at..]);
-        one_spaced(&rest)
+        mv.commands
+            .extend(parts.commands.into_iter().map(str::to_string));
+        parts.text
     }
-}
-
-/// `text` trimmed, with every run of blanks made one space.
-fn one_spaced(text: &str) -> String {
-    let trimmed = text.trim();
-    let plain = !trimmed
-        .as_bytes()
-        .windows(2)
-        .any(|w| w[0].is_ascii_whitespace() && w[1].is_ascii_whitespace())
-        && !trimmed
-            .bytes()
-            .any(|b| b.is_ascii_whitespace() && b != b' ')
-        && trimmed.is_ascii();
-    if plain {
-        return trimmed.to_string();
-    }
-    trimmed.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// A `[%name value]` command at the start of `text`: a name of word
-/// characters, one space, a value of anything but `]`. Gives the name, the
-/// value and the command's length in bytes.
-fn command_at(text: &str) -> Option<(&str, &str, usize)> {
-    let body = text.strip_prefix("[%")?;
-    let name_len = body
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .unwrap_or(body.len());
-    let after = body[name_len..].strip_prefix(' ')?;
-    let value_len = after.find(']')?;
-    if name_len == 0 || value_len == 0 {
-        return None;
-    }
-    let name = &body[..name_len];
-    Some((name, &after[..value_len], 2 + name_len + 1 + value_len + 1))
 }
 
 /// At most 40 characters of `text` for a message.

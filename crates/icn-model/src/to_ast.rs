@@ -57,7 +57,10 @@ fn field(kind: syn::FieldKind<'static>) -> syn::Field<'static> {
 ///
 /// # Errors
 /// When the model holds something no ICN text can say: a promotion or win
-/// condition for a player who is not in the turn order, or an empty turn order.
+/// condition for a player who is not in the turn order, an empty turn order,
+/// an empty list of win conditions, a property nested deeper than the ICN
+/// reader accepts, or a comment holding `[%clk` on a move without a clock
+/// (the reader would take it for the move's clock).
 pub fn to_ast(
     game: &Game,
     form: IcnForm,
@@ -122,7 +125,13 @@ pub fn to_ast(
     if let Some(w) = win_segments(game, &players, form, &mut problems) {
         fields.push(field(syn::FieldKind::WinConditions(w)));
     }
-    if !game.rules.properties.is_empty() {
+    if let Some(name) = too_deep_property(&game.rules.properties) {
+        problems.push(format!(
+            "property `{}` nests deeper than the {} levels of JSON ICN reads",
+            icn_syntax::Excerpt(name),
+            icn_syntax::MAX_NESTING
+        ));
+    } else if !game.rules.properties.is_empty() {
         let json = properties_text(&game.rules.properties);
         fields.push(field(syn::FieldKind::Properties(Cow::Owned(json))));
     }
@@ -143,6 +152,16 @@ pub fn to_ast(
                 })
                 .collect(),
         )));
+    }
+    for (i, m) in game.moves.iter().enumerate() {
+        if let Some(c) = m.comments.iter().find(|c| crate::holds_command(c)) {
+            problems.push(format!(
+                "move {}: comment `{}` holds a `[%name value]` command, which ICN reads as a \
+                 clock or command, not as comment text",
+                i + 1,
+                icn_syntax::Excerpt(c)
+            ));
+        }
     }
     if !problems.is_empty() {
         return Err(WriteError { problems });
@@ -266,6 +285,14 @@ fn win_segments(
         }
     }
     let lists: Vec<&[WinCondition]> = players.iter().map(|&p| game.rules.wins_of(p)).collect();
+    for (&p, list) in players.iter().zip(&lists) {
+        if list.is_empty() {
+            problems.push(format!(
+                "{p} has an empty list of win conditions, which ICN cannot write \
+                 (a win-condition list names at least one)"
+            ));
+        }
+    }
     let all_checkmate = lists.iter().all(|l| *l == [WinCondition::Checkmate]);
     if lists.is_empty() || (all_checkmate && form != IcnForm::Pretty) {
         return None;
@@ -296,10 +323,15 @@ fn game_move(m: &Move, form: IcnForm, dialect: Dialect) -> syn::MoveEntry<'stati
         .collect();
     stamps.extend(m.commands.iter().map(|c| format!("[{c}]")));
     if !stamps.is_empty() {
+        // The reader takes the commands out of the first comment and trims
+        // what is left: a comment that trimming would change (or drop, when
+        // empty) keeps its own braces after a comment of the commands alone.
         let stamp = stamps.join(" ");
         match comments.first_mut() {
-            Some(first) => first.text = Cow::Owned(format!("{stamp} {}", first.text)),
-            None => comments.push(comment(stamp)),
+            Some(first) if !first.text.is_empty() && first.text.trim() == first.text => {
+                first.text = Cow::Owned(format!("{stamp} {}", first.text));
+            }
+            _ => comments.insert(0, comment(stamp)),
         }
     }
     syn::MoveEntry {
@@ -322,6 +354,28 @@ fn game_move(m: &Move, form: IcnForm, dialect: Dialect) -> syn::MoveEntry<'stati
         comments,
         span: Span::SYNTHETIC,
     }
+}
+
+/// The first property whose value, inside the `{...}` block, nests deeper
+/// than the ICN reader accepts ([`icn_syntax::MAX_NESTING`], the block's own
+/// `{` included).
+fn too_deep_property(props: &indexmap::IndexMap<String, serde_json::Value>) -> Option<&str> {
+    props
+        .iter()
+        .find(|(_, v)| nests_deeper(v, icn_syntax::MAX_NESTING - 1))
+        .map(|(k, _)| k.as_str())
+}
+
+/// Whether `v` has more than `levels` levels of arrays and objects; the
+/// recursion stops one level past `levels`.
+fn nests_deeper(v: &serde_json::Value, levels: usize) -> bool {
+    use serde_json::Value;
+    let children: Box<dyn Iterator<Item = &Value>> = match v {
+        Value::Array(a) => Box::new(a.iter()),
+        Value::Object(o) => Box::new(o.values()),
+        _ => return false,
+    };
+    levels == 0 || children.into_iter().any(|c| nests_deeper(c, levels - 1))
 }
 
 /// The `{...}` block as the spec writes it: `{"slideLimit": 100, "cannotPassTurn": true}`.

@@ -1,7 +1,7 @@
 //! The JSON long form: the original converter's shape, extensions, exact
 //! integers, and lossless round trips.
 
-use icn_model::{Dialect, Game, IcnForm, IcnStyle, Int, json};
+use icn_model::{Coord, Dialect, Game, IcnForm, IcnStyle, Int, PieceKind, json};
 use serde_json::json;
 
 fn parse(text: &str) -> Game {
@@ -150,11 +150,74 @@ fn bad_json_names_the_path() {
 }
 
 #[test]
-fn a_key_given_twice_is_refused_not_overwritten() {
-    let text = r#"{"turn":"white","fullMove":1,"gameRules":{"winConditions":{"white":["checkmate"],"black":["checkmate"]}},"startingPosition":{"1,1":"kingsW","1,1":"kingsB"}}"#;
-    let e = json::from_json_str(text).unwrap_err();
-    assert!(e.to_string().contains("key \"1,1\" given twice"), "{e}");
+fn a_square_given_twice_is_kept_twice_and_a_metadata_key_twice_is_refused() {
+    // Square keys are read as numbers: `"05,5"` is the square `5,5`. A square
+    // given twice is neither refused here nor merged: both entries stay, in
+    // order (the later one stands there for play; validation reports it).
+    let position = |squares: &str| {
+        format!(
+            r#"{{"turn":"white","fullMove":1,"gameRules":{{"winConditions":{{"white":["checkmate"],"black":["checkmate"]}}}},"specialRights":{{"05,5":true}},"startingPosition":{{"1,1":"kingsW","3,3":"kingsB",{squares}}}}}"#
+        )
+    };
+    for squares in [
+        r#""5,5":"queensW","05,5":"rooksW""#,
+        r#""5,5":"queensW","5,5":"rooksW""#,
+        r#""5,5":"queensW","5,05":"rooksW""#,
+    ] {
+        let g = json::from_json_str(&position(squares)).unwrap();
+        let on_5_5: Vec<(PieceKind, bool)> = g
+            .position
+            .pieces
+            .iter()
+            .filter(|p| p.at == Coord::new(5, 5))
+            .map(|p| (p.piece.kind, p.special_right))
+            .collect();
+        assert_eq!(
+            on_5_5,
+            [(PieceKind::Queen, false), (PieceKind::Rook, true)],
+            "{squares}"
+        );
+    }
     let text = r#"{"metadata":{"A":"x","A":"y"},"turn":"white","fullMove":1,"gameRules":{"winConditions":{"white":["checkmate"],"black":["checkmate"]}},"startingPosition":{}}"#;
     let e = json::from_json_str(text).unwrap_err();
     assert!(e.to_string().contains("key \"A\" given twice"), "{e}");
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let g = parse("w K1,1|k3,3");
+    let text = format!("\u{feff}{}", json::to_json_string(&g));
+    assert_eq!(json::from_json_str(&text).unwrap(), g);
+    let e = json::from_json_str("\u{feff}{\"turn\": 5}").unwrap_err();
+    assert_eq!(e.location(), Some((1, 10)), "{e}");
+}
+
+#[test]
+fn clock_stamps_and_the_comments_beside_them_survive_icn() {
+    // The stamp goes in front of the first comment only when reading it back
+    // gives that comment unchanged; otherwise it is a comment of its own.
+    let base = parse("w K1,1|k3,3 1,1>1,2");
+    for comments in [vec![""], vec![" padded  "], vec!["plain", " two"], vec![]] {
+        let mut g = base.clone();
+        g.moves[0].clock = Some(icn_model::Clock { millis: 61_500 });
+        g.moves[0].comments = comments.iter().map(|c| c.to_string()).collect();
+        for form in [IcnForm::Full, IcnForm::Pretty, IcnForm::Compact] {
+            let style = IcnStyle {
+                form,
+                dialect: Dialect::Site,
+            };
+            let text = g.to_icn(style).unwrap();
+            let back = Game::parse(&text, Dialect::Site).unwrap();
+            assert_eq!(back.moves[0].clock, g.moves[0].clock, "{text}");
+            assert_eq!(back.moves[0].comments, g.moves[0].comments, "{text}");
+        }
+    }
+    // Without a clock, a comment holding `[%clk` would be read as one: refused.
+    let mut g = base;
+    g.moves[0].comments = vec!["[%clk 0:O-O09:58.3]".into()];
+    let e = g.to_icn(IcnStyle::default()).unwrap_err().to_string();
+    assert!(
+        e.contains("holds `[%clk`, which ICN reads as a clock stamp"),
+        "{e}"
+    );
 }

@@ -14,7 +14,7 @@ use icn_rules::RuleSet;
 
 use crate::MovegenError;
 use crate::config::Config;
-use crate::geometry::{Border, Sq, int_in_range};
+use crate::geometry::{Border, Sq, counter_in_range};
 use crate::store::{Slot, Store};
 use crate::types::{TypeId, TypeTable};
 use crate::zobrist::{castle_key, ep_key, side_key};
@@ -181,9 +181,9 @@ impl Board {
                 MovegenError::Setup(format!("{side} is to move but not in the turn order"))
             })?;
         if let Some(mr) = &position.move_rule {
-            board.halfmove = u64::try_from(int_in_range(&mr.played)?).unwrap_or(0);
+            board.halfmove = counter_in_range(&mr.played, "move-rule counter")?;
         }
-        board.fullmove = u64::try_from(int_in_range(&position.fullmove)?).unwrap_or(1);
+        board.fullmove = counter_in_range(&position.fullmove, "fullmove number")?;
         if let Some(ep) = &position.en_passant {
             let target = Sq::from_coord(ep)?;
             if let Some(dir) = side.pawn_direction() {

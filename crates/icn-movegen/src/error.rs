@@ -6,6 +6,15 @@ pub enum MovegenError {
     /// A coordinate beyond the engine's range (see [`crate::COORD_LIMIT`]).
     #[error("coordinate {0} is outside the engine's range of ±2^52")]
     OutOfRange(String),
+    /// A counter of the position (fullmove number, move-rule counter) that
+    /// is negative or beyond the engine's range.
+    #[error("{what} {value} is outside the engine's range of 0 to 2^52")]
+    CounterOutOfRange {
+        /// Which counter, as a message names it (`fullmove number`).
+        what: &'static str,
+        /// Its value.
+        value: String,
+    },
     /// The position or rules cannot be set up.
     #[error("cannot set up the position: {0}")]
     Setup(String),

@@ -62,7 +62,8 @@ impl Sq {
 
     /// Whether both coordinates are within [`COORD_LIMIT`].
     pub fn in_range(self) -> bool {
-        self.x.abs() <= COORD_LIMIT && self.y.abs() <= COORD_LIMIT
+        self.x.unsigned_abs() <= COORD_LIMIT.unsigned_abs()
+            && self.y.unsigned_abs() <= COORD_LIMIT.unsigned_abs()
     }
 }
 
@@ -72,15 +73,43 @@ impl std::fmt::Display for Sq {
     }
 }
 
-/// An exact integer as an `i64` within [`COORD_LIMIT`].
+/// An exact integer as an `i64` within [`COORD_LIMIT`] (`-2^63` included:
+/// its magnitude is taken without overflow).
 ///
 /// # Errors
 /// [`MovegenError::OutOfRange`] when it is larger.
+///
+/// ```
+/// use icn_model::Int;
+/// use icn_movegen::int_in_range;
+/// assert_eq!(int_in_range(&Int::from(-(1i64 << 52))), Ok(-(1i64 << 52)));
+/// assert!(int_in_range(&Int::from(i64::MIN)).is_err());
+/// ```
 pub fn int_in_range(i: &Int) -> Result<i64, MovegenError> {
-    match i.to_i64() {
-        Some(v) if v.abs() <= COORD_LIMIT => Ok(v),
-        _ => Err(MovegenError::OutOfRange(i.to_string())),
-    }
+    i.to_i64_within(COORD_LIMIT.unsigned_abs())
+        .ok_or_else(|| MovegenError::OutOfRange(i.to_string()))
+}
+
+/// A counter of the position (the fullmove number, the move-rule counter) as
+/// a `u64` within [`COORD_LIMIT`]; `what` names it in the error.
+///
+/// # Errors
+/// [`MovegenError::CounterOutOfRange`] when it is negative or larger.
+///
+/// ```
+/// use icn_model::Int;
+/// use icn_movegen::counter_in_range;
+/// assert_eq!(counter_in_range(&Int::from(7), "fullmove number"), Ok(7));
+/// let e = counter_in_range(&Int::parse("4503599627370497").unwrap(), "fullmove number");
+/// assert!(e.unwrap_err().to_string().starts_with("fullmove number 4503599627370497"));
+/// ```
+pub fn counter_in_range(i: &Int, what: &'static str) -> Result<u64, MovegenError> {
+    i.to_i64_within(COORD_LIMIT.unsigned_abs())
+        .and_then(|v| u64::try_from(v).ok())
+        .ok_or_else(|| MovegenError::CounterOutOfRange {
+            what,
+            value: i.to_string(),
+        })
 }
 
 /// An inclusive rectangle with optional sides, in `i64`.
@@ -211,7 +240,7 @@ impl ZoneSet {
     /// Compiles a zone. Rows and squares beyond [`COORD_LIMIT`] are unreachable
     /// for every piece the engine accepts and are dropped.
     pub fn from_zone(z: &Zone) -> ZoneSet {
-        let small = |i: &Int| i.to_i64().filter(|v| v.abs() <= COORD_LIMIT);
+        let small = |i: &Int| i.to_i64_within(COORD_LIMIT.unsigned_abs());
         match z {
             Zone::Rows(ys) => ZoneSet::Rows(ys.iter().filter_map(small).collect()),
             Zone::Rect(b) => {
@@ -252,9 +281,10 @@ impl ZoneSet {
     }
 }
 
-/// Greatest common divisor of absolute values.
+/// Greatest common divisor of absolute values (of vectors within
+/// [`VECTOR_LIMIT`], so the magnitudes fit).
 pub(crate) fn gcd(a: i64, b: i64) -> i64 {
-    let (mut a, mut b) = (a.abs(), b.abs());
+    let (mut a, mut b) = (a.saturating_abs(), b.saturating_abs());
     while b != 0 {
         (a, b) = (b, a % b);
     }

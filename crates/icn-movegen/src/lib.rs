@@ -33,7 +33,7 @@ mod zobrist;
 
 pub use board::Board;
 pub use error::MovegenError;
-pub use geometry::{COORD_LIMIT, Sq};
+pub use geometry::{COORD_LIMIT, Sq, counter_in_range, int_in_range};
 pub use lowering::rules_of;
 pub use moves::{Move, MoveFamily, MoveKind};
 pub use outcome::{GameEnd, Termination};

@@ -154,7 +154,9 @@ fn forward(player: Player) -> Option<Vector> {
 }
 
 fn check_vec(v: Vector) -> Result<(), MovegenError> {
-    if v.dx.abs() > VECTOR_LIMIT || v.dy.abs() > VECTOR_LIMIT {
+    if v.dx.unsigned_abs() > VECTOR_LIMIT.unsigned_abs()
+        || v.dy.unsigned_abs() > VECTOR_LIMIT.unsigned_abs()
+    {
         return Err(MovegenError::Unsupported(format!(
             "movement vector ({},{}) is longer than the engine's limit of {VECTOR_LIMIT}",
             v.dx, v.dy

@@ -294,3 +294,19 @@ fn extreme_numbers_do_not_overflow() {
             ))
     );
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let plain = fbr::parse("royal{k} stalemate=loss").unwrap();
+    assert_eq!(
+        fbr::parse("\u{feff}royal{k} stalemate=loss").unwrap(),
+        plain
+    );
+    let text = "\u{feff}royal atomic";
+    let e = fbr::parse(text).unwrap_err();
+    assert!(
+        e.render("r.fbr", text).contains("r.fbr:1:7"),
+        "{}",
+        e.render("r.fbr", text)
+    );
+}

@@ -10,7 +10,7 @@ use pest::iterators::Pair;
 
 use crate::ast::*;
 use crate::parser::Rule;
-use crate::{Diagnostic, Span};
+use crate::{Diagnostic, Excerpt, Span};
 
 type P<'a> = Pair<'a, Rule>;
 
@@ -31,7 +31,7 @@ pub(crate) fn document<'a>(pair: P<'a>, errors: &mut Vec<Diagnostic>) -> Documen
                 span(&p),
                 format!(
                     "malformed metadata tag `{}`: expected `[Name \"Value\"]`",
-                    p.as_str().trim_end()
+                    Excerpt(p.as_str().trim_end())
                 ),
             )),
             Rule::bad_properties => errors.push(bad_properties(&p)),
@@ -39,7 +39,7 @@ pub(crate) fn document<'a>(pair: P<'a>, errors: &mut Vec<Diagnostic>) -> Documen
                 span(&p),
                 format!(
                     "malformed `{}`: expected promotions such as `(8;Q,R|1)` or win conditions such as `(checkmate|koth)`",
-                    p.as_str()
+                    Excerpt(p.as_str())
                 ),
             )),
             Rule::piece_list => doc.pieces = piece_list(p, errors),
@@ -181,13 +181,15 @@ fn keyword<'a>(p: P<'a>, errors: &mut Vec<Diagnostic>) -> Keyword<'a> {
     if !WIN_CONDITIONS.contains(&text) {
         let message = if text.len() <= 2 {
             format!(
-                "unknown turn or win condition `{text}`: turns are `w`, `b` or orders such as `w:b:r` \
+                "unknown turn or win condition `{}`: turns are `w`, `b` or orders such as `w:b:r` \
                  (players n w b r bu y g); win conditions are {}",
+                Excerpt(text),
                 WIN_CONDITIONS.join(", ")
             )
         } else {
             format!(
-                "unknown win condition `{text}`, expected one of {}",
+                "unknown win condition `{}`, expected one of {}",
+                Excerpt(text),
                 WIN_CONDITIONS.join(", ")
             )
         };
@@ -265,7 +267,7 @@ fn piece_list<'a>(p: P<'a>, errors: &mut Vec<Diagnostic>) -> Vec<PieceEntry<'a>>
                 span(&pc),
                 format!(
                     "malformed piece `{}`: expected a piece code and a square such as `K3,4` or `P-2,7+`",
-                    pc.as_str()
+                    Excerpt(pc.as_str())
                 ),
             ));
         } else {
@@ -310,7 +312,7 @@ fn movetext<'a>(p: P<'a>, doc: &mut Document<'a>, errors: &mut Vec<Diagnostic>) 
                 format!(
                     "expected a piece such as `K3,4`, found `{}`: a piece needs its code, \
                      and SAN-like moves need a piece list before them",
-                    item.as_str()
+                    Excerpt(item.as_str())
                 ),
             ));
             sanlike_allowed = true; // said once
@@ -327,15 +329,15 @@ fn movetext<'a>(p: P<'a>, doc: &mut Document<'a>, errors: &mut Vec<Diagnostic>) 
                 span(&item),
                 format!(
                     "SAN-like moves write piece codes in capitals whoever moves: `{}`, not `{}`",
-                    item.as_str().to_ascii_uppercase().replace('X', "x"),
-                    item.as_str()
+                    Excerpt(&item.as_str().to_ascii_uppercase().replace('X', "x")),
+                    Excerpt(item.as_str())
                 ),
             )),
             Rule::bad_move => errors.push(Diagnostic::new(
                 span(&item),
                 format!(
                     "expected a move such as `5,2>5,4` or a SAN-like move such as `N3,4`, found `{}`",
-                    item.as_str()
+                    Excerpt(item.as_str())
                 ),
             )),
             Rule::comment => {

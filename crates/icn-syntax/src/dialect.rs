@@ -12,8 +12,8 @@
 //! [`check`] is used both when parsing strictly and before writing, so a
 //! document that one dialect cannot express is refused with the reason.
 
-use crate::Diagnostic;
 use crate::ast::*;
+use crate::{Diagnostic, Excerpt};
 
 /// Which ICN dialect to read or write.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -52,11 +52,11 @@ pub fn check(doc: &Document<'_>, dialect: Dialect) -> Vec<Diagnostic> {
 }
 
 fn check_duplicates(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
-    for (i, f) in doc.fields.iter().enumerate() {
-        if doc.fields[..i]
-            .iter()
-            .any(|g| g.kind.site_order() == f.kind.site_order())
-        {
+    // One flag per kind of field, so that many fields cost linear time.
+    let mut seen = [false; 16];
+    for f in &doc.fields {
+        let slot = &mut seen[usize::from(f.kind.site_order())];
+        if std::mem::replace(slot, true) {
             out.push(Diagnostic::new(
                 f.span,
                 format!("{} given twice; a position has at most one", f.kind.name()),
@@ -127,7 +127,7 @@ fn prefix_check(code: &PieceCode<'_>, out: &mut Vec<Diagnostic>) {
             code.span,
             format!(
                 "the spec dialect has no numeric player prefixes like `{}` (site dialect only)",
-                code.text
+                Excerpt(&code.text)
             ),
         ));
     }
@@ -168,7 +168,10 @@ fn check_site(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
         {
             out.push(Diagnostic::new(
                 p.code.span,
-                format!("the site dialect writes promotions as `={}`", p.code.text),
+                format!(
+                    "the site dialect writes promotions as `={}`",
+                    Excerpt(&p.code.text)
+                ),
             ));
         }
     }

@@ -541,7 +541,11 @@ pub(crate) fn parse_fast(text: &str) -> Option<Document<'_>> {
         span: Span::new(0, len),
         ..Document::default()
     };
-    let mut p = f.skip_ws(0);
+    let mut p = f.skip_ws(if text.starts_with(crate::BOM) {
+        crate::BOM.len_utf8()
+    } else {
+        0
+    });
     while f.at(p) == b'[' {
         let (tag, next) = f.metadata(p)?;
         doc.metadata.push(tag);

@@ -5,12 +5,15 @@
 //! a piece list, then moves. Integers may have any number of digits. Blank
 //! space between fields may be spaces, tabs or line breaks (LF or CRLF).
 //! JSON nesting deeper than [`MAX_NESTING`] is refused, so no input can
-//! exhaust the stack. Empty (or blank) input is refused.
+//! exhaust the stack. Empty (or blank) input is refused. A UTF-8 byte-order
+//! mark at the start is skipped (spans still count its bytes).
 
 pub mod ast;
 mod build;
 pub mod dialect;
+mod excerpt;
 mod fast;
+mod line_index;
 mod parser;
 mod site;
 mod span;
@@ -19,6 +22,8 @@ mod writer;
 pub use ast::*;
 pub use build::WIN_CONDITIONS;
 pub use dialect::Dialect;
+pub use excerpt::{EXCERPT_CHARS, Excerpt, MESSAGE_CHARS, cap_quotes};
+pub use line_index::{BOM, LineIndex, strip_bom};
 pub use parser::{IcnParser, MAX_NESTING, Rule};
 pub use span::{Diagnostic, LineCol, Span, describe_found, line_col};
 pub use writer::{Layout, WriteError, WriteOptions, write, write_into};
@@ -33,13 +38,43 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    /// Renders every problem like a compiler does, with the source line and a caret.
+    /// Renders every problem like a compiler does, with the source line and
+    /// a caret. The text is indexed once, so this is linear in the text and
+    /// the number of problems.
     pub fn render(&self, origin: &str, source: &str) -> String {
-        self.diagnostics
-            .iter()
-            .map(|d| d.render(origin, source))
-            .collect::<Vec<_>>()
-            .join("\n")
+        let index = LineIndex::new(source);
+        let mut out = String::new();
+        for (i, d) in self.diagnostics.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+            }
+            d.render_into(&mut out, origin, &index);
+        }
+        out
+    }
+}
+
+impl ParseError {
+    /// [`ParseError::render`] written to `out` one problem at a time, so
+    /// that memory does not grow with the number of problems.
+    ///
+    /// # Errors
+    /// Writing to `out` failed.
+    pub fn write_rendered(
+        &self,
+        out: &mut dyn std::io::Write,
+        origin: &str,
+        source: &str,
+    ) -> std::io::Result<()> {
+        let index = LineIndex::new(source);
+        let mut buf = String::new();
+        for d in &self.diagnostics {
+            buf.clear();
+            d.render_into(&mut buf, origin, &index);
+            buf.push('\n');
+            out.write_all(buf.as_bytes())?;
+        }
+        Ok(())
     }
 }
 

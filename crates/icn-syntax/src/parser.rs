@@ -141,6 +141,7 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::json_string => "a JSON string",
         Rule::json_number => "a JSON number",
         Rule::ws | Rule::ows | Rule::field_end => "a blank",
+        Rule::bom => "a byte-order mark",
         Rule::field => "a header field",
         Rule::piece_code_text => "a piece code",
         Rule::movetext_item => "a move",

@@ -7,6 +7,9 @@
 
 use std::fmt;
 
+use crate::LineIndex;
+use crate::line_index::floor_char_boundary;
+
 /// A half-open byte range `start..end` into the text a node came from.
 ///
 /// Nodes that were built by a program rather than parsed carry
@@ -66,20 +69,9 @@ impl fmt::Display for LineCol {
 }
 
 /// The line and column of byte `offset` in `source` (clamped to the text).
+/// For many offsets into one text, build a [`LineIndex`] once instead.
 pub fn line_col(source: &str, offset: usize) -> LineCol {
-    let offset = floor_char_boundary(source, offset.min(source.len()));
-    let before = &source[..offset];
-    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
-    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-    let column = source[line_start..offset].chars().count() + 1;
-    LineCol { line, column }
-}
-
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
+    LineIndex::new(source).line_col(offset)
 }
 
 /// A problem found in a text, with the span it is about.
@@ -91,12 +83,17 @@ pub struct Diagnostic {
     pub message: String,
 }
 
+/// How many characters around the caret a rendered source line shows.
+const WINDOW: usize = 60;
+
 impl Diagnostic {
-    /// A diagnostic at `span`.
+    /// A diagnostic at `span`. Text the message quotes in backticks is cut to
+    /// a short excerpt (see [`crate::cap_quotes`]), so a huge token never
+    /// makes a huge message.
     pub fn new(span: Span, message: impl Into<String>) -> Self {
         Diagnostic {
             span,
-            message: message.into(),
+            message: crate::excerpt::cap_quotes(message.into()),
         }
     }
 
@@ -105,54 +102,87 @@ impl Diagnostic {
         line_col(source, self.span.start)
     }
 
+    /// Line and column of the start of the span in the indexed text.
+    pub fn line_col_in(&self, index: &LineIndex<'_>) -> LineCol {
+        index.line_col(self.span.start)
+    }
+
     /// The one-line form `origin:line:col: message`.
     pub fn one_line(&self, origin: &str, source: &str) -> String {
         format!("{origin}:{}: {}", self.line_col(source), self.message)
     }
 
     /// The full form: `error: message`, the location, the source line and a
-    /// caret under the span. Long lines are cut around the span.
+    /// caret under the span. Long lines are cut around the span. For many
+    /// diagnostics of one text, [`Diagnostic::render_in`] one [`LineIndex`].
     pub fn render(&self, origin: &str, source: &str) -> String {
-        self.render_as("error", origin, source)
+        self.render_in(origin, &LineIndex::new(source))
+    }
+
+    /// [`Diagnostic::render`] with the text's line index built once: the
+    /// cost is independent of the length of the text and of the line.
+    pub fn render_in(&self, origin: &str, index: &LineIndex<'_>) -> String {
+        let mut out = String::new();
+        self.render_into(&mut out, origin, index);
+        out
+    }
+
+    /// [`Diagnostic::render_in`], appended to `out`.
+    pub fn render_into(&self, out: &mut String, origin: &str, index: &LineIndex<'_>) {
+        self.render_as_into(out, "error", origin, index);
     }
 
     /// [`Diagnostic::render`] with another label than `error`, such as
     /// `warning[ep-without-pawn]`.
     pub fn render_as(&self, label: &str, origin: &str, source: &str) -> String {
-        let lc = self.line_col(source);
-        let start = floor_char_boundary(source, self.span.start.min(source.len()));
-        let line_start = source[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = source[start..]
-            .find('\n')
-            .map_or(source.len(), |i| start + i);
-        let line = source[line_start..line_end].trim_end_matches('\r');
-        let end = floor_char_boundary(source, self.span.end.clamp(start, line_start + line.len()));
-        let caret_col = source[line_start..start].chars().count();
-        let caret_len = source[start..end].chars().count().max(1);
-        // Cut very long lines to a window around the caret.
-        const WINDOW: usize = 60;
-        let chars: Vec<char> = line.chars().collect();
-        let from = caret_col.saturating_sub(WINDOW);
-        let to = (caret_col + caret_len.min(WINDOW) + WINDOW).min(chars.len());
-        let mut shown: String = chars[from.min(chars.len())..to.max(from.min(chars.len()))]
-            .iter()
-            .collect();
-        let mut pad = caret_col - from;
-        if from > 0 {
-            shown.insert_str(0, "...");
-            pad += 3;
-        }
-        if to < chars.len() {
-            shown.push_str("...");
-        }
+        let mut out = String::new();
+        self.render_as_into(&mut out, label, origin, &LineIndex::new(source));
+        out
+    }
+
+    /// [`Diagnostic::render_as`], appended to `out`, with the text's line index.
+    pub fn render_as_into(
+        &self,
+        out: &mut String,
+        label: &str,
+        origin: &str,
+        index: &LineIndex<'_>,
+    ) {
+        use fmt::Write as _;
+        let source = index.text();
+        let lc = index.line_col(self.span.start);
+        let line_start = index.line_start(lc.line);
+        let line_end = index.line_end(lc.line);
+        // A span that starts at the `\r` or `\n` ending its line points just past what is shown.
+        let start = floor_char_boundary(source, self.span.start.min(source.len()))
+            .clamp(line_start, line_end);
+        let end = floor_char_boundary(source, self.span.end.clamp(start, line_end));
+        let caret_len = source[start..end].chars().take(WINDOW).count().max(1);
+        // Show at most WINDOW characters before the caret and WINDOW after its carets.
+        let from = source[line_start..start]
+            .char_indices()
+            .rev()
+            .nth(WINDOW - 1)
+            .map_or(line_start, |(i, _)| line_start + i);
+        let to = source[start..line_end]
+            .char_indices()
+            .nth(caret_len + WINDOW)
+            .map_or(line_end, |(i, _)| start + i);
+        let (cut_before, cut_after) = (from > line_start, to < line_end);
+        let pad = index.chars_between(from, start) + if cut_before { 3 } else { 0 };
         let gutter = lc.line.to_string();
         let blank = " ".repeat(gutter.len());
-        format!(
-            "{label}: {msg}\n{blank}--> {origin}:{lc}\n{blank} |\n{gutter} | {shown}\n{blank} | {sp}{carets}",
+        // Writing to a String cannot fail.
+        let _ = write!(
+            out,
+            "{label}: {msg}\n{blank}--> {origin}:{lc}\n{blank} |\n{gutter} | {dots_before}{shown}{dots_after}\n{blank} | ",
             msg = self.message,
-            sp = " ".repeat(pad),
-            carets = "^".repeat(caret_len.min(WINDOW)),
-        )
+            dots_before = if cut_before { "..." } else { "" },
+            shown = &source[from..to],
+            dots_after = if cut_after { "..." } else { "" },
+        );
+        out.extend(std::iter::repeat_n(' ', pad));
+        out.extend(std::iter::repeat_n('^', caret_len));
     }
 }
 
@@ -201,5 +231,40 @@ mod tests {
         assert!(r.contains("--> in.icn:2:6"), "{r}");
         assert!(r.contains("2 | K1,2|Q3"), "{r}");
         assert!(r.ends_with("|      ^^"), "{r}");
+    }
+
+    #[test]
+    fn render_of_a_span_at_a_crlf_line_end_after_wide_characters_does_not_panic() {
+        // The JSON reader points at the `\n` of `é\r\n`: byte 12, past the shown line.
+        let src = "{\"turn\":\"é\r\n\"}";
+        for start in 0..=src.len() + 2 {
+            let d = Diagnostic::new(Span::new(start, start + 1), "x");
+            let r = d.render("in.json", src);
+            assert!(r.contains("--> in.json:"), "{r}");
+        }
+        let r = Diagnostic::new(Span::new(12, 13), "x").render("in.json", src);
+        assert!(r.contains("1 | {\"turn\":\"é\n"), "{r}");
+        assert!(r.ends_with(&format!("| {}^", " ".repeat(10))), "{r}");
+    }
+
+    #[test]
+    fn render_cuts_a_long_line_around_the_caret() {
+        let src = format!("{}X{}", "é".repeat(1000), "a".repeat(1000));
+        let d = Diagnostic::new(Span::new(2000, 2001), "here");
+        let r = d.render("f", &src);
+        let shown = format!("1 | ...{}X{}...", "é".repeat(60), "a".repeat(60));
+        assert!(r.contains(&shown), "{r}");
+        assert!(r.contains("--> f:1:1001"), "{r}");
+        assert!(r.ends_with(&format!("| {}^", " ".repeat(63))), "{r}");
+    }
+
+    #[test]
+    fn messages_quote_at_most_an_excerpt_of_a_token() {
+        let token = "z".repeat(100_000);
+        let d = Diagnostic::new(Span::new(0, 1), format!("unknown piece code `{token}`"));
+        assert_eq!(
+            d.message,
+            format!("unknown piece code `{}…`", "z".repeat(crate::EXCERPT_CHARS))
+        );
     }
 }

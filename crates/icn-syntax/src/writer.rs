@@ -13,6 +13,7 @@
 
 use std::fmt::Write as _;
 
+use crate::Excerpt;
 use crate::ast::*;
 use crate::dialect::{self, Dialect};
 
@@ -179,13 +180,13 @@ fn check_writable(doc: &Document<'_>, problems: &mut Vec<String>) {
         {
             problems.push(format!(
                 "metadata name `{}` must be letters, digits and `_`",
-                tag.name
+                Excerpt(&tag.name)
             ));
         }
         if tag.value.contains(['\n', '\r']) {
             problems.push(format!(
                 "metadata `{}` has a line break, which ICN cannot hold",
-                tag.name
+                Excerpt(&tag.name)
             ));
         }
     }
@@ -197,7 +198,7 @@ fn check_writable(doc: &Document<'_>, problems: &mut Vec<String>) {
         if c.text.contains('}') {
             problems.push(format!(
                 "comment `{}` contains `}}`, which ICN cannot hold",
-                c.text
+                Excerpt(&c.text)
             ));
         }
     }

@@ -207,3 +207,22 @@ fn sanlike_shapes_that_are_refused() {
         );
     }
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped_and_still_counted_in_spans() {
+    for text in [
+        "\u{feff}w K1,1|k3,3",
+        "\u{feff}  {\"slideLimit\": 7} w K1,1|k3,3",
+    ] {
+        let fast = parse(text, Dialect::Auto).unwrap();
+        let pest = icn_syntax::parse_grammar_only(text, Dialect::Auto).unwrap();
+        assert_eq!(fast, pest, "{text}");
+        assert_eq!(fast.pieces[0].span.start, text.find('K').unwrap());
+    }
+    // Only at the start: elsewhere it is not a blank.
+    assert!(parse("w \u{feff}K1,1|k3,3", Dialect::Auto).is_err());
+    assert!(parse("\u{feff}", Dialect::Auto).is_err());
+    let text = "\u{feff}w K1,1|k3,3>";
+    let e = parse(text, Dialect::Auto).unwrap_err();
+    assert_eq!(e.diagnostics[0].line_col(text).column, 12, "{e}");
+}

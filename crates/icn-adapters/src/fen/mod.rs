@@ -9,7 +9,8 @@
 //! `a`–`h` (Shredder-FEN and X-FEN), the en passant square, a three-check
 //! remaining-checks field `W+B` before the clocks, the halfmove clock and
 //! fullmove number, and a trailing given-checks field `+W+B`. Every field
-//! after the placement may be left off (defaults: `w - - 0 1`).
+//! after the placement may be left off (defaults: `w - - 0 1`). A UTF-8
+//! byte-order mark at the start is skipped.
 //!
 //! Refused, with the field named ([`FenField`]): ranks of the wrong length,
 //! unknown letters, more or fewer than eight ranks, castling rights without
@@ -181,7 +182,7 @@ pub(crate) fn err(
     ParseFenError {
         field,
         span,
-        message: message.into(),
+        message: icn_syntax::cap_quotes(message.into()),
     }
 }
 

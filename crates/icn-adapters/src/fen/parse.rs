@@ -31,12 +31,14 @@ fn piece_of(c: char) -> Option<Piece> {
     Some(Piece::new(kind, player))
 }
 
-/// Splits on ASCII whitespace, keeping byte offsets.
+/// Splits on whitespace, keeping byte offsets; a UTF-8 byte-order mark at
+/// the start counts as whitespace.
 fn fields(text: &str) -> Vec<(usize, &str)> {
     let mut out = Vec::new();
     let mut start = None;
     for (i, c) in text.char_indices() {
-        match (c.is_whitespace(), start) {
+        let blank = c.is_whitespace() || (i == 0 && c == icn_syntax::BOM);
+        match (blank, start) {
             (true, Some(s)) => {
                 out.push((s, &text[s..i]));
                 start = None;

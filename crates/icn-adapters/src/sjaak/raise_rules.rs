@@ -69,9 +69,9 @@ fn castling(problems: &mut Vec<String>, off: (i64, i64), v: &Variant, s: &mut Sj
                             && p.piece.kind != PieceKind::Pawn
                             && allowed(p.piece.kind)
                     })
-                    .min_by_key(|p| p.at.x.sub(&k.at.x).to_i64().map(i64::abs));
+                    .min_by_key(|p| p.at.x.sub(&k.at.x).to_i64().map(i64::unsigned_abs));
                 let Some(p) = partner else { continue };
-                if p.at.x.sub(&k.at.x).to_i64().map_or(0, i64::abs) < 3 {
+                if p.at.x.sub(&k.at.x).to_i64().map_or(0, i64::unsigned_abs) < 3 {
                     continue;
                 }
                 let to = Coord::new(k.at.x.add_small(if east { 2 } else { -2 }), k.at.y.clone());

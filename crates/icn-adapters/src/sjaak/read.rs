@@ -1,7 +1,8 @@
 //! Reading a Sjaak `variants.txt` file into [`SjaakVariant`]s.
 //!
 //! Every line is `KEYWORD: VALUE` after removing what follows a `#` outside
-//! quotes; blank lines are skipped. Lines before the first `Variant:` must be
+//! quotes; blank lines are skipped, and so is a UTF-8 byte-order mark at the
+//! start of the file. Lines before the first `Variant:` must be
 //! blank or comments. Errors carry the line and column (1-based) and say
 //! what was expected and what was found; every error of a variant is
 //! reported, and variants are read independently ([`read_file`]).
@@ -104,7 +105,7 @@ pub fn read_file(text: &str) -> SjaakFile {
         stray: Vec::new(),
     };
     let mut cur: Option<Reader> = None;
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in icn_syntax::strip_bom(text).lines().enumerate() {
         let line_no = i + 1;
         let line = strip_comment(raw);
         if line.trim().is_empty() {
@@ -115,7 +116,10 @@ pub fn read_file(text: &str) -> SjaakFile {
             let e = SjaakError {
                 line: line_no,
                 col,
-                message: format!("expected `KEYWORD: value`, found `{}`", line.trim()),
+                message: format!(
+                    "expected `KEYWORD: value`, found `{}`",
+                    icn_syntax::Excerpt(line.trim())
+                ),
             };
             match &mut cur {
                 Some(r) => r.errors.push(e),
@@ -138,7 +142,10 @@ pub fn read_file(text: &str) -> SjaakFile {
             out.stray.push(SjaakError {
                 line: line_no,
                 col: 1,
-                message: format!("expected `Variant:` before `{}:`", line[..colon].trim()),
+                message: format!(
+                    "expected `Variant:` before `{}:`",
+                    icn_syntax::Excerpt(line[..colon].trim())
+                ),
             });
             continue;
         };
@@ -272,7 +279,7 @@ impl Reader {
         self.errors.push(SjaakError {
             line: at.line,
             col: at.col,
-            message: message.into(),
+            message: icn_syntax::cap_quotes(message.into()),
         });
     }
 

@@ -84,3 +84,9 @@ fn every_fixture_position_round_trips_through_icn() {
         assert_eq!(kings, 2);
     }
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let f = Fen::parse(&format!("\u{feff}{STARTING_FEN}")).unwrap();
+    assert_eq!(f, Fen::parse(STARTING_FEN).unwrap());
+}

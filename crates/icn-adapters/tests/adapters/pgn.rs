@@ -64,3 +64,64 @@ fn black_to_move_starts_with_dots_and_bad_games_do_not_stop_the_stream() {
     assert_eq!(icn_to_pgn(&icn, &mut pgn, &mut err).unwrap(), (2, 0));
     assert!(String::from_utf8(pgn).unwrap().contains("30... a1=Q+ *"));
 }
+
+#[test]
+fn a_byte_order_mark_before_the_first_tag_is_skipped() {
+    let with_bom = format!("\u{feff}{OPERA}");
+    let g = PgnReader::new(with_bom.as_bytes()).next().unwrap().unwrap();
+    assert_eq!(g.tags[0], ("Event".to_string(), "Paris".to_string()));
+    assert_eq!(import_game(&g).unwrap().0.moves.len(), 33);
+}
+
+#[test]
+fn escape_lines_alone_hold_no_game() {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let counts = pgn_to_icn(&b"% a\n%b\n\n"[..], &mut out, &mut err, STYLE).unwrap();
+    assert_eq!(counts, (0, 0));
+    assert!(out.is_empty());
+}
+
+#[test]
+fn a_comment_over_several_lines_is_written_on_the_game_line() {
+    let pgn = "[Event \"x\"]\n\n1. e4 {a comment\r\nover two lines} e5 *\n";
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(
+        pgn_to_icn(pgn.as_bytes(), &mut out, &mut err, STYLE).unwrap(),
+        (1, 0)
+    );
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("{a comment over two lines}"), "{out}");
+}
+
+#[test]
+fn a_comment_with_a_malformed_clock_is_refused_not_written_unreadably() {
+    let pgn = "[Event \"x\"]\n\n1. e4 {[%clk 0:O-O09:58.3]} e5 *\n";
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(
+        pgn_to_icn(pgn.as_bytes(), &mut out, &mut err, STYLE).unwrap(),
+        (0, 1)
+    );
+    let err = String::from_utf8(err).unwrap();
+    assert!(
+        err.contains(
+            "game 1, line 1: move 1: comment `[%clk 0:O-O09:58.3]` holds a `[%name value]` command"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn pgn_commands_become_move_commands_and_clocks() {
+    let pgn = "[Event \"x\"]\n\n1. e4 { [%eval 0.25] [%clk 0:09:58] good } e5 *\n";
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    assert_eq!(
+        pgn_to_icn(pgn.as_bytes(), &mut out, &mut err, STYLE).unwrap(),
+        (1, 0)
+    );
+    let out = String::from_utf8(out).unwrap();
+    assert!(
+        out.contains("{[%clk 0:09:58.0] [%eval 0.25] good}"),
+        "{out}"
+    );
+}

@@ -89,3 +89,18 @@ fn san_like_on_an_unbounded_board_names_far_squares() {
         "SAN cannot write a knightrider"
     );
 }
+
+#[test]
+fn san_and_sanlike_texts_may_start_with_a_byte_order_mark() {
+    let mut b = position_board("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    assert_eq!(
+        san_to_move(&mut b, "\u{feff}Nf3").unwrap().to_compact(),
+        "7,1>6,3"
+    );
+    assert_eq!(
+        sanlike_to_move(&mut b, "\u{feff}N6,3")
+            .unwrap()
+            .to_compact(),
+        "7,1>6,3"
+    );
+}

@@ -226,3 +226,12 @@ fn expressible_variants_have_no_duplicate_moves_two_plies_deep() {
         }
     }
 }
+
+#[test]
+fn a_byte_order_mark_at_the_start_is_skipped() {
+    let with_bom = format!("\u{feff}{FIDE}");
+    let plain = read_variants(FIDE).unwrap();
+    let read = read_variants(&with_bom).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(read.len(), plain.len());
+    assert_eq!(read[0].name, plain[0].name);
+}

@@ -126,8 +126,8 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             Ok(Outcome::Valid)
         }
         Err(e) => {
-            eprintln!("{}", e.render(&origin, &text));
-            let n = e.located(&text).len();
+            e.write_rendered(&mut io::BufWriter::new(io::stderr().lock()), &origin, &text)?;
+            let n = e.count();
             eprintln!(
                 "{origin}: invalid ({n} problem{})",
                 if n == 1 { "" } else { "s" }

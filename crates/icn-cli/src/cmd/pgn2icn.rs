@@ -1,7 +1,8 @@
 //! `icn pgn2icn [--to-dialect D] FILE|-`: every game of a PGN file (read one
 //! game at a time) as ICN, one game per line (full form). Warnings (skipped
 //! variations, dropped NAGs) and refused games go to standard error with
-//! their game number and line; exit 1 when any game was refused.
+//! their game number and line; exit 1 when any game was refused, or when
+//! the input holds no game at all (blank lines, `%` escape lines).
 
 use std::io;
 
@@ -33,11 +34,19 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         dialect: args.to_dialect.into(),
     };
     let input = args.input.open()?;
-    let (_, failed) = pgn_to_icn(
+    let origin = input.origin.clone();
+    let (written, failed) = pgn_to_icn(
         input.into_reader(),
         io::stdout().lock(),
         io::stderr().lock(),
         style,
     )?;
+    if written + failed == 0 {
+        eprintln!(
+            "error: {origin}: no game found (the input holds no tags and no moves, \
+             only blank, comment or `%` escape lines)"
+        );
+        return Ok(Outcome::Invalid);
+    }
     Ok(Outcome::from_ok(failed == 0))
 }

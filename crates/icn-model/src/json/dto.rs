@@ -64,19 +64,20 @@ fn one() -> JsonInt {
     JsonInt(crate::Int::ONE)
 }
 
-/// An object keyed by square `"x,y"`: read into a map, written straight
-/// from the model's piece list (no intermediate map).
+/// An object keyed by square `"x,y"`: read into its entries in order (a
+/// square written twice, as `"5,5"` and `"05,5"` or twice the same, is kept
+/// twice), written straight from the model's piece list (no intermediate map).
 #[derive(Debug)]
 pub enum SquareTable<'a, V> {
-    /// As read from JSON.
-    Read(IndexMap<String, V>),
+    /// As read from JSON: every entry, in order.
+    Read(Vec<(String, V)>),
     /// The model's pieces, to be written.
     Pieces(&'a [crate::PlacedPiece]),
 }
 
 impl<V> Default for SquareTable<'_, V> {
     fn default() -> Self {
-        SquareTable::Read(IndexMap::new())
+        SquareTable::Read(Vec::new())
     }
 }
 

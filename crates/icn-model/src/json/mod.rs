@@ -21,11 +21,12 @@ pub use locate::locate;
 
 use crate::Game;
 
-/// Why JSON could not be read as a game.
+/// Why JSON could not be read as a game. Messages quote at most a short
+/// excerpt of the input (see [`icn_syntax::cap_quotes`]).
 #[derive(Debug, thiserror::Error)]
 pub enum JsonError {
     /// Not JSON, or not the long form's shape (serde_json's message gives line and column).
-    #[error("{0}")]
+    #[error("{}", syntax_text(.0))]
     Syntax(#[from] serde_json::Error),
     /// Well-formed, but a value is wrong.
     #[error("{path}: {message}")]
@@ -35,6 +36,50 @@ pub enum JsonError {
         /// What is wrong.
         message: String,
     },
+}
+
+impl JsonError {
+    /// What is wrong, without the line and column of a syntax error.
+    ///
+    /// ```
+    /// use icn_model::json::from_json_str;
+    /// let e = from_json_str("{\n  \"turn\": 5\n}").unwrap_err();
+    /// assert!(e.message().starts_with("invalid type: integer `5`"), "{e}");
+    /// assert_eq!(e.location(), Some((2, 11)));
+    /// ```
+    pub fn message(&self) -> String {
+        match self {
+            JsonError::Syntax(e) => syntax_message(e),
+            JsonError::Invalid { path, message } => format!("{path}: {message}"),
+        }
+    }
+
+    /// Line (from 1) and column (in bytes, from 1, as serde_json counts) of a
+    /// syntax error, after a byte-order mark the reader skipped.
+    pub fn location(&self) -> Option<(usize, usize)> {
+        match self {
+            JsonError::Syntax(e) if e.line() > 0 => Some((e.line(), e.column())),
+            _ => None,
+        }
+    }
+}
+
+/// serde_json's message without its ` at line L column C`, quotes cut short.
+fn syntax_message(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let message = match text.strip_suffix(&suffix) {
+        Some(m) if e.line() > 0 => m.to_string(),
+        _ => text,
+    };
+    icn_syntax::cap_quotes(message)
+}
+
+fn syntax_text(e: &serde_json::Error) -> String {
+    match e.line() {
+        0 => syntax_message(e),
+        line => format!("{} at line {line} column {}", syntax_message(e), e.column()),
+    }
 }
 
 /// The game as one line of JSON.
@@ -66,7 +111,8 @@ pub fn write_json(game: &Game, out: &mut Vec<u8>) {
         .expect("writing to a Vec cannot fail");
 }
 
-/// Reads a game from the JSON long form.
+/// Reads a game from the JSON long form. A UTF-8 byte-order mark at the
+/// start is skipped.
 ///
 /// # Errors
 /// [`JsonError::Syntax`] for malformed JSON or a wrong shape (with line and
@@ -86,7 +132,7 @@ pub fn from_json_str_with(
     text: &str,
     resolver: &mut dyn crate::SanLikeResolver,
 ) -> Result<Game, JsonError> {
-    let dto: JsonGame<'_> = serde_json::from_str(text)?;
+    let dto: JsonGame<'_> = serde_json::from_str(icn_syntax::strip_bom(text))?;
     read::from_dto(dto, resolver)
 }
 

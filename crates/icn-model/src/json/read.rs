@@ -3,6 +3,8 @@
 //! piece names, malformed squares and moves, and every model-level problem
 //! of [`crate::validate`].
 
+use ahash::AHashMap;
+use icn_syntax::Excerpt;
 use indexmap::IndexMap;
 
 use super::JsonError;
@@ -13,10 +15,11 @@ use crate::{
     PlacedPiece, Player, Position, Promotion, Ray, WinCondition, WorldBorder,
 };
 
+/// A bad value at `path`; the message quotes at most an excerpt of the input.
 fn err(path: impl Into<String>, message: impl Into<String>) -> JsonError {
     JsonError::Invalid {
-        path: path.into(),
-        message: message.into(),
+        path: icn_syntax::cap_quotes(path.into()),
+        message: icn_syntax::cap_quotes(message.into()),
     }
 }
 
@@ -36,8 +39,12 @@ fn win(w: JsonWinCondition) -> WinCondition {
 }
 
 fn square(text: &str, path: &str) -> Result<Coord, JsonError> {
-    Coord::parse(text)
-        .map_err(|_| err(path, format!("expected a square \"x,y\", found \"{text}\"")))
+    Coord::parse(text).map_err(|_| {
+        err(
+            path,
+            format!("expected a square \"x,y\", found \"{}\"", Excerpt(text)),
+        )
+    })
 }
 
 fn piece_code(code: &str, path: &str) -> Result<Piece, JsonError> {
@@ -119,7 +126,12 @@ fn apply_detail(m: &mut Move, d: JsonMoveDetail, path: &str) -> Result<(), JsonE
         ));
     }
     m.commands = d.commands;
-    m.comments = d.comments;
+    // Comment text means what ICN reading makes of it: trimmed, blanks made one.
+    m.comments = d
+        .comments
+        .iter()
+        .map(|c| crate::comment::one_spaced(c))
+        .collect();
     Ok(())
 }
 
@@ -216,34 +228,42 @@ pub(crate) fn from_dto(
     let (SquareTable::Read(starting_position), SquareTable::Read(special_rights)) =
         (j.starting_position, j.special_rights)
     else {
-        unreachable!("deserialisation always gives SquareTable::Read")
+        return Err(err(
+            "startingPosition",
+            "a table to read must come from JSON",
+        ));
     };
+    // Keys are read as numbers: `"5,5"` and `"05,5"` are one square. A square
+    // given twice is kept twice, in order (the later piece stands there for
+    // play; validation reports it); `specialRights` applies to that later one.
     let mut pieces = Vec::with_capacity(starting_position.len());
+    let mut last_on: AHashMap<Coord, usize> = AHashMap::with_capacity(starting_position.len());
     for (key, name) in &starting_position {
-        let path = format!("startingPosition.\"{key}\"");
+        let path = format!("startingPosition.\"{}\"", Excerpt(key));
         let piece = Piece::from_json_name(name).ok_or_else(|| {
             err(
                 &path,
-                format!("unknown piece \"{name}\", expected a name such as \"pawnsW\""),
+                format!(
+                    "unknown piece \"{}\", expected a name such as \"pawnsW\"",
+                    Excerpt(name)
+                ),
             )
         })?;
+        let at = square(key, &path)?;
+        last_on.insert(at.clone(), pieces.len());
         pieces.push(PlacedPiece {
             piece,
-            at: square(key, &path)?,
+            at,
             special_right: false,
         });
     }
-    for (key, &on) in &special_rights {
-        let at = square(key, &format!("specialRights.\"{key}\""))?;
-        match pieces.iter_mut().find(|p| p.at == at) {
-            Some(p) => p.special_right = on,
+    for (key, on) in special_rights {
+        let path = format!("specialRights.\"{}\"", Excerpt(&key));
+        let at = square(&key, &path)?;
+        match last_on.get(&at) {
+            Some(&i) => pieces[i].special_right = on,
             None if !on => {}
-            None => {
-                return Err(err(
-                    format!("specialRights.\"{key}\""),
-                    "no piece stands on this square",
-                ));
-            }
+            None => return Err(err(path, "no piece stands on this square")),
         }
     }
     let position = Position {

@@ -25,7 +25,7 @@ impl Serialize for SquareKey<'_> {
 impl Serialize for SquareTable<'_, String> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            SquareTable::Read(map) => map.serialize(s),
+            SquareTable::Read(entries) => s.collect_map(entries.iter().map(|(k, v)| (k, v))),
             SquareTable::Pieces(pieces) => {
                 let mut m = s.serialize_map(Some(pieces.len()))?;
                 for p in *pieces {
@@ -40,7 +40,7 @@ impl Serialize for SquareTable<'_, String> {
 impl Serialize for SquareTable<'_, bool> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
-            SquareTable::Read(map) => map.serialize(s),
+            SquareTable::Read(entries) => s.collect_map(entries.iter().map(|(k, v)| (k, v))),
             SquareTable::Pieces(pieces) => {
                 let with_right = pieces.iter().filter(|p| p.special_right);
                 let mut m = s.serialize_map(Some(with_right.clone().count()))?;
@@ -55,8 +55,35 @@ impl Serialize for SquareTable<'_, bool> {
 
 impl<'de, V: Deserialize<'de>> Deserialize<'de> for SquareTable<'_, V> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        unique_map(d).map(SquareTable::Read)
+        entries(d).map(SquareTable::Read)
     }
+}
+
+/// Reads a JSON object into its entries in order, keeping a key given
+/// twice (the reader decides what a repeated square means).
+fn entries<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
+    d: D,
+) -> Result<Vec<(String, V)>, D::Error> {
+    struct Entries<V>(std::marker::PhantomData<V>);
+    impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for Entries<V> {
+        type Value = Vec<(String, V)>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = Vec::with_capacity(map.size_hint().unwrap_or(0).min(1 << 16));
+            while let Some(entry) = map.next_entry::<String, V>()? {
+                out.push(entry);
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_map(Entries(std::marker::PhantomData))
 }
 
 /// Reads a JSON object into an ordered map, refusing a key given twice

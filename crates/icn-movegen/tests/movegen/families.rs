@@ -54,6 +54,45 @@ fn far_moves_are_decided_by_arithmetic() {
 }
 
 #[test]
+fn minus_two_to_the_63_is_outside_the_range() {
+    // `i64::abs` wraps -2^63 to itself, which is "within" the range; the
+    // engine must refuse it, as a piece, an en passant square or a move target.
+    let min = "-9223372036854775808";
+    let g = Game::parse(&format!("w K0,0|k100,100|R{min},5"), Dialect::Auto).unwrap();
+    let e = Board::from_game(&g).unwrap_err();
+    assert!(matches!(&e, MovegenError::OutOfRange(v) if v == min), "{e}");
+    let g = Game::parse(&format!("w 0/100 1 1,8,1,{min} K1,1|k3,3"), Dialect::Auto);
+    if let Ok(g) = g {
+        assert!(Board::from_game(&g).is_err());
+    }
+    let mut b = crate::board("w K0,0|k100,100|R5,5");
+    let target = Coord {
+        x: Int::from(5),
+        y: Int::from(i64::MIN),
+    };
+    let e = b.check_move(&Coord::new(5, 5), &target, None).unwrap_err();
+    assert!(matches!(e, MovegenError::OutOfRange(_)), "{e}");
+    assert!(!Sq::new(i64::MIN, 0).in_range());
+}
+
+#[test]
+fn counters_beyond_the_range_are_named_not_called_coordinates() {
+    let g = Game::parse("w 0/100 4503599627370497 K1,1|k3,3", Dialect::Auto).unwrap();
+    let e = Board::from_game(&g).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "fullmove number 4503599627370497 is outside the engine's range of 0 to 2^52"
+    );
+    let g = Game::parse(
+        "w 4503599627370497/9007199254740992 K1,1|k3,3",
+        Dialect::Auto,
+    )
+    .unwrap();
+    let e = Board::from_game(&g).unwrap_err().to_string();
+    assert!(e.starts_with("move-rule counter 4503599627370497 "), "{e}");
+}
+
+#[test]
 fn a_pawn_promotes_at_a_distant_row() {
     let icn = "w (1000000000000|-1000000000000) K0,0|k100,100|P5,999999999999";
     let g = Game::parse(icn, Dialect::Auto).unwrap();

@@ -548,7 +548,7 @@ fn pieces(r: &RawRule, st: &mut State, d: &mut Diags) {
     if !ok_attr {
         d.push(err(
             r.span,
-            "only `pieces{…every kind of one side…}=morethan(0)` (all pieces captured) is supported",
+            "only `pieces{…}=morethan(0)` with every kind of one side in the set (all pieces captured) is supported",
         ));
         return;
     }

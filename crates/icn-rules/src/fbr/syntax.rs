@@ -13,7 +13,8 @@
 //! PieceSet? BoardRange?`.
 //!
 //! Refused with a span: anything else, including MBN piece definitions
-//! (`Q=R+N`, `@K`), which describe pieces rather than rules.
+//! (`Q=R+N`, `@K`), which describe pieces rather than rules. A UTF-8
+//! byte-order mark at the start is skipped.
 
 use icn_model::Int;
 use icn_syntax::{Diagnostic, Span};
@@ -192,7 +193,9 @@ impl<'a> Cursor<'a> {
 /// Splits FBR text into rules: the well-formed rules, and one diagnostic per
 /// rule that does not follow the grammar (the reader goes on after each).
 pub fn parse_rules(text: &str) -> (Vec<RawRule>, Vec<Diagnostic>) {
-    let mut c = Cursor { text, pos: 0 };
+    // A UTF-8 byte-order mark at the start is skipped; spans still count it.
+    let pos = text.len() - icn_syntax::strip_bom(text).len();
+    let mut c = Cursor { text, pos };
     let mut rules = Vec::new();
     let mut errors = Vec::new();
     loop {
