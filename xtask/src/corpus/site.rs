@@ -6,6 +6,10 @@
 //!   document (`fixtures/site/gen/verdicts.sh` re-asks it). Lines starting with
 //!   `#` are comments. Each case reads the document with
 //!   [`read_game`] in [`Dialect::Site`] and must reach the same verdict.
+//! * `fixtures/site/written.icnl` holds documents the site's own writer wrote
+//!   (and its reader reads; `fixtures/site/gen/written.sh` writes them), one a
+//!   line: each is a case `written/line-…` that must read in the site dialect
+//!   and come back the same through our site writer.
 //! * `fixtures/site/known-differences.txt` lists, one document a line, the cases
 //!   where we still disagree. Those cases are named `known/…` and pass while we
 //!   disagree; one that agrees fails, so that its line is taken out and the
@@ -15,7 +19,7 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use icn_adapters::sanlike_game::read_game;
-use icn_model::Dialect;
+use icn_model::{Dialect, IcnForm, IcnStyle};
 
 use super::{Case, Corpus, RunOptions};
 
@@ -38,6 +42,37 @@ struct Line<'a> {
 
 fn cases_file(fixtures: &Path) -> PathBuf {
     fixtures.join("site").join("cases.tsv")
+}
+
+fn written_file(cases: &Path) -> PathBuf {
+    cases.with_file_name("written.icnl")
+}
+
+/// The documents the site wrote: each one the site reads.
+fn written_lines(text: &str) -> Vec<Line<'_>> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.is_empty())
+        .map(|(i, document)| Line {
+            number: i + 1,
+            site_ok: true,
+            document,
+        })
+        .collect()
+}
+
+/// Every case of the corpus, by name: the verdicts, then what the site wrote.
+fn all_lines<'t>(cases: &'t str, written: &'t str) -> Result<Vec<(String, Line<'t>)>, String> {
+    let mut out: Vec<(String, Line<'t>)> = lines(cases)?
+        .into_iter()
+        .map(|l| (format!("line-{:03}", l.number), l))
+        .collect();
+    out.extend(
+        written_lines(written)
+            .into_iter()
+            .map(|l| (format!("written/line-{:03}", l.number), l)),
+    );
+    Ok(out)
 }
 
 fn known_file(cases: &Path) -> PathBuf {
@@ -78,6 +113,12 @@ fn known(cases: &Path) -> Result<HashSet<String>, String> {
     }
 }
 
+/// The documents the site wrote (none when the file is absent).
+fn read_written(cases: &Path) -> Result<String, String> {
+    let path = written_file(cases);
+    if path.exists() { read(&path) } else { Ok(String::new()) }
+}
+
 fn read(path: &Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))
 }
@@ -93,21 +134,22 @@ impl Corpus for Site {
             return Ok(Vec::new());
         }
         let text = read(&path).map_err(anyhow::Error::msg)?;
+        let written = read_written(&path).map_err(anyhow::Error::msg)?;
         let known = known(&path).map_err(anyhow::Error::msg)?;
-        let lines = lines(&text).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let lines =
+            all_lines(&text, &written).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
         let mut cases: Vec<Case> = lines
             .iter()
-            .map(|l| Case {
+            .map(|(name, l)| Case {
                 name: format!(
-                    "{}line-{:03}",
+                    "{}{name}",
                     if known.contains(l.document) { KNOWN } else { "" },
-                    l.number
                 ),
                 path: path.clone(),
             })
             .collect();
         // A listed document that is no case: one failing case says so.
-        let documents: HashSet<&str> = lines.iter().map(|l| l.document).collect();
+        let documents: HashSet<&str> = lines.iter().map(|(_, l)| l.document).collect();
         if known.iter().any(|k| !documents.contains(k.as_str())) {
             cases.push(Case {
                 name: "known-differences".into(),
@@ -119,28 +161,34 @@ impl Corpus for Site {
 
     fn run(&self, case: &Case, _options: RunOptions) -> Result<(), String> {
         if case.name == "known-differences" {
-            let text = read(&case.path.with_file_name("cases.tsv"))?;
-            let lines = lines(&text)?;
-            let documents: HashSet<&str> = lines.iter().map(|l| l.document).collect();
+            let cases = case.path.with_file_name("cases.tsv");
+            let (text, written) = (read(&cases)?, read_written(&cases)?);
+            let lines = all_lines(&text, &written)?;
+            let documents: HashSet<&str> = lines.iter().map(|(_, l)| l.document).collect();
             let stray: Vec<String> = known(&case.path.with_file_name("cases.tsv"))?
                 .into_iter()
                 .filter(|k| !documents.contains(k.as_str()))
                 .collect();
             return Err(format!("listed but not a case in cases.tsv: {stray:?}"));
         }
-        let number: usize = case
-            .name
-            .trim_start_matches(KNOWN)
-            .trim_start_matches("line-")
-            .parse()
-            .map_err(|_| format!("bad case name {}", case.name))?;
-        let text = read(&case.path)?;
-        let lines = lines(&text)?;
-        let line = lines
+        let name = case.name.trim_start_matches(KNOWN);
+        let (text, written) = (read(&case.path)?, read_written(&case.path)?);
+        let lines = all_lines(&text, &written)?;
+        let (_, line) = lines
             .iter()
-            .find(|l| l.number == number)
-            .ok_or_else(|| format!("no case on line {number}"))?;
+            .find(|(n, _)| n == name)
+            .ok_or_else(|| format!("no case {name}"))?;
         let ours = read_game(line.document, Dialect::Site);
+        // What the site wrote must also come back the same through our writer.
+        if let (Ok(game), true) = (&ours, name.starts_with("written/")) {
+            let style = IcnStyle { form: IcnForm::Full, dialect: Dialect::Site };
+            let out = game.to_icn(style).map_err(|e| format!("cannot write it back: {e}"))?;
+            let back = read_game(&out, Dialect::Site)
+                .map_err(|e| format!("our site output does not read back: {e}\n{out}"))?;
+            if &back != game {
+                return Err(format!("model → site ICN → model changes the game\n{out}"));
+            }
+        }
         let agree = ours.is_ok() == line.site_ok;
         let listed = case.name.starts_with(KNOWN);
         match (agree, listed) {
