@@ -21,6 +21,8 @@ pub struct CommentParts<'a> {
 /// use icn_model::split_comment;
 /// let parts = split_comment(" nice  [%clk 0:01:00.0] move [%eval 0.3] [x] ");
 /// assert_eq!(parts.text, "nice move [x]");
+/// // A command is cut out, as on the site: nothing takes its place.
+/// assert_eq!(split_comment("a[%eval 1]b").text, "ab");
 /// assert_eq!(parts.clocks, ["0:01:00.0"]);
 /// assert_eq!(parts.commands, ["%eval 0.3"]);
 /// ```
@@ -30,11 +32,11 @@ pub fn split_comment(text: &str) -> CommentParts<'_> {
         parts.text = one_spaced(text);
         return parts;
     }
-    let mut rest = String::with_capacity(text.len());
+    // Most comments are one clock stamp and nothing else: no text to build.
+    let mut rest = String::new();
     let mut at = 0;
     while let Some(found) = text[at..].find('[') {
         let start = at + found;
-        rest.push_str(&text[at..start]);
         match command_at(&text[start..]) {
             Some((name, value, len)) => {
                 if name == "clk" {
@@ -42,16 +44,22 @@ pub fn split_comment(text: &str) -> CommentParts<'_> {
                 } else {
                     parts.commands.push(&text[start + 1..start + len - 1]);
                 }
+                // Leading blanks are trimmed anyway: only text is kept.
+                if !rest.is_empty() || !text[at..start].trim().is_empty() {
+                    rest.push_str(&text[at..start]);
+                }
                 at = start + len;
             }
             None => {
-                rest.push('[');
+                rest.push_str(&text[at..=start]);
                 at = start + 1;
             }
         }
     }
     rest.push_str(&text[at..]);
-    parts.text = one_spaced(&rest);
+    if !rest.trim().is_empty() {
+        parts.text = one_spaced(&rest);
+    }
     parts
 }
 

@@ -177,7 +177,7 @@ impl Default for Int {
 impl fmt::Display for Int {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
-            Repr::Small(v) => f.write_str(format_i64(*v, &mut [0; 20])),
+            Repr::Small(v) => f.write_str(itoa::Buffer::new().format(*v)),
             Repr::Big(s) => f.write_str(s),
         }
     }
@@ -187,29 +187,10 @@ impl Int {
     /// Appends the decimal text to `out` (faster than `to_string` in loops).
     pub fn push_to(&self, out: &mut String) {
         match &self.0 {
-            Repr::Small(v) => out.push_str(format_i64(*v, &mut [0; 20])),
+            Repr::Small(v) => out.push_str(itoa::Buffer::new().format(*v)),
             Repr::Big(s) => out.push_str(s),
         }
     }
-}
-
-/// Formats `v` into `buf`, returning the text (no allocation).
-fn format_i64(v: i64, buf: &mut [u8; 20]) -> &str {
-    let mut n = v.unsigned_abs();
-    let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    if v < 0 {
-        i -= 1;
-        buf[i] = b'-';
-    }
-    std::str::from_utf8(&buf[i..]).expect("ASCII digits")
 }
 
 impl fmt::Debug for Int {
