@@ -196,8 +196,10 @@ fn a_byte_order_mark_at_the_start_is_skipped() {
 fn clock_stamps_and_the_comments_beside_them_survive_icn() {
     // The stamp goes in front of the first comment only when reading it back
     // gives that comment unchanged; otherwise it is a comment of its own.
+    // (Comment text as read is trimmed with blanks made one; two comments on
+    // a move are not the site's, so the text is read back in `auto`.)
     let base = parse("w K1,1|k3,3 1,1>1,2");
-    for comments in [vec![""], vec![" padded  "], vec!["plain", " two"], vec![]] {
+    for comments in [vec![""], vec!["plain", "two"], vec!["one"], vec![]] {
         let mut g = base.clone();
         g.moves[0].clock = Some(icn_model::Clock { millis: 61_500 });
         g.moves[0].comments = comments.iter().map(|c| c.to_string()).collect();
@@ -207,7 +209,7 @@ fn clock_stamps_and_the_comments_beside_them_survive_icn() {
                 dialect: Dialect::Site,
             };
             let text = g.to_icn(style).unwrap();
-            let back = Game::parse(&text, Dialect::Site).unwrap();
+            let back = Game::parse(&text, Dialect::Auto).unwrap();
             assert_eq!(back.moves[0].clock, g.moves[0].clock, "{text}");
             assert_eq!(back.moves[0].comments, g.moves[0].comments, "{text}");
         }
@@ -217,7 +219,7 @@ fn clock_stamps_and_the_comments_beside_them_survive_icn() {
     g.moves[0].comments = vec!["[%clk 0:O-O09:58.3]".into()];
     let e = g.to_icn(IcnStyle::default()).unwrap_err().to_string();
     assert!(
-        e.contains("holds `[%clk`, which ICN reads as a clock stamp"),
+        e.contains("holds a `[%name value]` command, which ICN reads as a clock or command"),
         "{e}"
     );
 }
