@@ -144,8 +144,19 @@ fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<Variant, 
             sjaak::to_variant(&v).or_else(fail)
         }
         VariantFormat::Icn => {
-            // ICN text or the JSON long form of a game.
-            let game = crate::document::read_either(text, Dialect::Auto).or_else(|e| fail([e]))?;
+            // ICN text or the JSON long form of a game; ICN errors rendered
+            // with their places.
+            let game = match crate::document::detect(text) {
+                crate::document::Format::Icn => crate::sanlike_game::read_game(text, Dialect::Auto)
+                    .map_err(|e| ConvertError {
+                        messages: vec![e.render("input", text)],
+                    })?,
+                crate::document::Format::Json => {
+                    crate::sanlike_game::read_json(text).map_err(|e| ConvertError {
+                        messages: vec![format!("invalid JSON long form: {e}")],
+                    })?
+                }
+            };
             let rules = lower::rules_from_game(&game).or_else(fail)?;
             let title = game.metadata.get("Variant").cloned();
             Ok(named(
