@@ -251,6 +251,11 @@ fn rule_set() -> impl Strategy<Value = RuleSet> {
 }
 
 proptest! {
+    // About three in four generated rule sets hold something FBR cannot say
+    // (a hill no one wins on, castling without a checkmate royal rule) and are
+    // skipped: allow enough rejects that the run never aborts by chance.
+    #![proptest_config(ProptestConfig { max_global_rejects: 20_000, ..ProptestConfig::default() })]
+
     #[test]
     fn printing_then_reading_gives_the_same_rule_set(r in rule_set()) {
         let printed = fbr::print(&r);
