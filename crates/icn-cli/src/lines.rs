@@ -51,6 +51,12 @@ impl Summary {
         if self.failed > 0 {
             eprintln!("{origin}: {} of {} lines failed", self.failed, self.lines);
         }
+        if self.warned > 0 {
+            eprintln!(
+                "{origin}: {} of {} lines read with warnings",
+                self.warned, self.lines
+            );
+        }
         crate::cmd::Outcome::from_ok(self.failed == 0)
     }
 }

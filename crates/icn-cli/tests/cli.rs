@@ -214,7 +214,7 @@ fn check_lines_reports_warnings_per_line_and_json_by_key_path() {
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(
         r.stderr,
-        "<stdin>:2:3: warning[ep-without-pawn]: en passant square 3,3 has no pawn beside it that could just have moved two squares\n"
+        "<stdin>:2:3: warning[ep-without-pawn]: en passant square 3,3 has no pawn beside it that could just have moved two squares\n<stdin>: 1 of 2 lines read with warnings\n"
     );
     let strict = icn(&["check", "--lines", "--strict"], input);
     assert_eq!(strict.code, 1);
