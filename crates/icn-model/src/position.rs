@@ -82,19 +82,10 @@ impl Position {
         self.pieces.iter().rev().find(|p| &p.at == at)
     }
 
-    /// The pieces as they stand, one per square: where the list gives a
-    /// square twice, the later entry stands at the earlier one's place and
-    /// keeps a `+` either entry gave (as the site reads it). Borrowed when
-    /// no square repeats.
-    ///
-    /// ```
-    /// use icn_model::{Dialect, Game};
-    /// let g = Game::parse("K1,1+|k5,5|Q1,1", Dialect::Auto).unwrap();
-    /// let standing = g.position.standing();
-    /// assert_eq!(standing.len(), 2);
-    /// assert_eq!((standing[0].piece.code(), standing[0].special_right), ("Q".to_string(), true));
-    /// ```
-    pub fn standing(&self) -> std::borrow::Cow<'_, [PlacedPiece]> {
+    /// Pairs `(earlier, later)` of indices into `pieces` that give the same
+    /// square, each later entry paired with the entry it follows, in order.
+    pub fn repeats(&self) -> Vec<(usize, usize)> {
+        // Squares that fit in i64 (nearly all) are keyed as plain pairs.
         let mut small: ahash::AHashMap<(i64, i64), usize> =
             ahash::AHashMap::with_capacity(self.pieces.len());
         let mut big: ahash::AHashMap<&Coord, usize> = ahash::AHashMap::new();
@@ -108,6 +99,23 @@ impl Position {
                 repeats.push((e, i));
             }
         }
+        repeats
+    }
+
+    /// The pieces as they stand, one per square: where the list gives a
+    /// square twice, the later entry stands at the earlier one's place and
+    /// keeps a `+` either entry gave (as the site reads it). Borrowed when
+    /// no square repeats.
+    ///
+    /// ```
+    /// use icn_model::{Dialect, Game};
+    /// let g = Game::parse("K1,1+|k5,5|Q1,1", Dialect::Auto).unwrap();
+    /// let standing = g.position.standing();
+    /// assert_eq!(standing.len(), 2);
+    /// assert_eq!((standing[0].piece.code(), standing[0].special_right), ("Q".to_string(), true));
+    /// ```
+    pub fn standing(&self) -> std::borrow::Cow<'_, [PlacedPiece]> {
+        let repeats = self.repeats();
         if repeats.is_empty() {
             return self.pieces.as_slice().into();
         }

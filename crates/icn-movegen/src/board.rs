@@ -81,10 +81,10 @@ impl Board {
             .slide_limit
             .as_ref()
             .map(|l| l.to_i64().unwrap_or(i64::MAX).clamp(0, 1 << 52));
-        let mut placed: Vec<(PlacedPiece, Sq)> = Vec::with_capacity(position.pieces.len());
-        let mut seen: ahash::AHashMap<Sq, usize> =
-            ahash::AHashMap::with_capacity(position.pieces.len());
-        for p in &position.pieces {
+        // A square given twice: the later entry stands (see `Position::standing`).
+        let standing = position.standing();
+        let mut placed: Vec<(PlacedPiece, Sq)> = Vec::with_capacity(standing.len());
+        for p in standing.iter() {
             if !p.piece.player.is_named() {
                 return Err(crate::config::unnamed_player(p.piece.player));
             }
@@ -96,20 +96,7 @@ impl Board {
                     sq
                 )));
             }
-            match seen.entry(sq) {
-                // A square given twice: the later entry stands, and keeps a `+`
-                // either entry gave the square, as on the site.
-                std::collections::hash_map::Entry::Occupied(e) => {
-                    let earlier = &mut placed[*e.get()].0;
-                    let right = earlier.special_right || p.special_right;
-                    *earlier = p.clone();
-                    earlier.special_right = right;
-                }
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    e.insert(placed.len());
-                    placed.push((p.clone(), sq));
-                }
-            }
+            placed.push((p.clone(), sq));
         }
         let mut kinds: Vec<icn_model::Piece> = placed.iter().map(|(p, _)| p.piece).collect();
         let void = icn_model::Piece::new(icn_model::PieceKind::Void, Player::NEUTRAL);

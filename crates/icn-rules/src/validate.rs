@@ -442,7 +442,7 @@ fn board(game: &Game, say: &mut Say<'_>) {
             }
         }
     }
-    for (i, later) in repeated_squares(game) {
+    for (i, later) in pos.repeats() {
         let earlier = &pos.pieces[i];
         say(
             ProblemKind::SquareTwice,
@@ -474,27 +474,6 @@ fn board(game: &Game, say: &mut Say<'_>) {
             );
         }
     }
-}
-
-/// Pairs `(earlier, later)` of piece-list indices on the same square, each
-/// later entry paired with the entry it replaces.
-fn repeated_squares(game: &Game) -> Vec<(usize, usize)> {
-    // Squares that fit in i64 (nearly all) are keyed as plain pairs.
-    let pieces = &game.position.pieces;
-    let mut small: ahash::AHashMap<(i64, i64), usize> =
-        ahash::AHashMap::with_capacity(pieces.len());
-    let mut big: ahash::AHashMap<&icn_model::Coord, usize> = ahash::AHashMap::new();
-    let mut out = Vec::new();
-    for (i, p) in pieces.iter().enumerate() {
-        let earlier = match p.at.to_i64() {
-            Some(pair) => small.insert(pair, i),
-            None => big.insert(&p.at, i),
-        };
-        if let Some(earlier) = earlier {
-            out.push((earlier, i));
-        }
-    }
-    out
 }
 
 /// The entry that stands on `at`: the last one written there.
