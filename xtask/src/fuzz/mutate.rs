@@ -180,7 +180,7 @@ fn mutate_json(rng: &mut Rng, data: &mut Vec<u8>) -> bool {
     let count = count_nodes(&value);
     let mut target = rng.range(0, count as u64 - 1) as usize;
     let replacement: serde_json::Value =
-        serde_json::from_str(*rng.pick(&JSON_VALUES)).unwrap_or_default();
+        serde_json::from_str(rng.pick::<&str>(&JSON_VALUES)).unwrap_or_default();
     let key = rng.pick(&JSON_VALUES).trim_matches('"').to_string();
     let rename = rng.chance(20);
     replace_node(&mut value, &mut target, replacement, rename.then_some(key));
@@ -230,7 +230,8 @@ fn long_form_text(rng: &mut Rng, game: &mut serde_json::Value) {
                 .map(|m| m.insert(name, text));
         }
         1 => {
-            let value: Value = serde_json::from_str(*rng.pick(&JSON_VALUES)).unwrap_or_default();
+            let value: Value =
+                serde_json::from_str(rng.pick::<&str>(&JSON_VALUES)).unwrap_or_default();
             if let Some(rules) = obj.get_mut("gameRules").and_then(Value::as_object_mut) {
                 rules.insert(
                     rng.pick(&["a", "slideLimit", "cannotPassTurn", "b c"])
