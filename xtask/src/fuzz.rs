@@ -5,7 +5,8 @@
 //! ([`mutate::seeds`]), first as they are, then mutated at byte level
 //! ([`mutate::mutate`]). Each input goes through every reader
 //! ([`targets::TARGETS`]: ICN in three dialects, the JSON long form, FEN, SAN,
-//! `--lines`, PGN, Sjaak and FBR variant files), checking that none panics
+//! `--lines`, PGN, Sjaak and FBR variant files, and the move generator on
+//! what reads), checking that none panics
 //! (`catch_unwind`), that the input takes less than the time budget (per
 //! 64 KiB: a quadratic blow-up outgrows it; a hang is reported once it takes
 //! ten budgets, and the run stops), and the round trips of what reads. It prints the executions, executions per second and every

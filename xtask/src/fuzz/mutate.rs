@@ -2,7 +2,8 @@
 //! `fixtures/` and generated documents are the seeds; a mutation flips,
 //! inserts or deletes bytes, splices two inputs, duplicates a slice (up to a
 //! huge input), inserts huge numbers, deep nesting, tokens of the notations,
-//! bytes that are not UTF-8, CRLF line ends or a byte-order mark.
+//! bytes that are not UTF-8, CRLF line ends or a byte-order mark; a JSON
+//! input may also have one value or key replaced by a hard one.
 
 use std::path::Path;
 
@@ -122,6 +123,10 @@ fn collect_files(dir: &Path, out: &mut Vec<Vec<u8>>) -> anyhow::Result<()> {
 /// `input` changed by one to four mutations, at most `max_len` bytes long.
 pub fn mutate(rng: &mut Rng, input: &[u8], pool: &[Vec<u8>], max_len: usize) -> Vec<u8> {
     let mut data = input.to_vec();
+    // A JSON input keeps its shape half the time: one value or key replaced.
+    if rng.chance(50) && mutate_json(rng, &mut data) {
+        return data;
+    }
     for _ in 0..rng.range(1, 4) {
         mutate_once(rng, &mut data, pool, max_len);
     }
@@ -135,6 +140,178 @@ fn pos(rng: &mut Rng, data: &[u8]) -> usize {
 
 fn insert(data: &mut Vec<u8>, at: usize, bytes: &[u8]) {
     data.splice(at..at, bytes.iter().copied());
+}
+
+/// JSON values that readers and writers find hard.
+const JSON_VALUES: [&str; 22] = [
+    "\"\"",
+    "\" padded \"",
+    "\"}\"",
+    "\"{\"",
+    "\"[%clk 0:00:01.0]\"",
+    "\"[%clk 0:O-O]\"",
+    "\"a\\nb\"",
+    "\"é…\\u0000\"",
+    "\"05,5\"",
+    "\"5,5>5,6\"",
+    "\"N3,4\"",
+    "\"-9223372036854775808\"",
+    "-9223372036854775808",
+    "4503599627370497",
+    "1e400",
+    "-0",
+    "[]",
+    "{}",
+    "null",
+    "true",
+    "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
+    "{\"winConditions\":[]}",
+];
+
+/// When `data` is JSON, one of its values (or an object's key) replaced.
+fn mutate_json(rng: &mut Rng, data: &mut Vec<u8>) -> bool {
+    let Ok(mut value) = serde_json::from_slice::<serde_json::Value>(data) else {
+        return false;
+    };
+    if value.get("turn").is_some() && rng.chance(50) {
+        long_form_text(rng, &mut value);
+        return serde_json::to_vec(&value).map(|b| *data = b).is_ok();
+    }
+    let count = count_nodes(&value);
+    let mut target = rng.range(0, count as u64 - 1) as usize;
+    let replacement: serde_json::Value =
+        serde_json::from_str(rng.pick::<&str>(&JSON_VALUES)).unwrap_or_default();
+    let key = rng.pick(&JSON_VALUES).trim_matches('"').to_string();
+    let rename = rng.chance(20);
+    replace_node(&mut value, &mut target, replacement, rename.then_some(key));
+    match serde_json::to_vec(&value) {
+        Ok(bytes) => {
+            *data = bytes;
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+/// Texts the long form carries into ICN (metadata, comments, properties).
+const TEXTS: [&str; 12] = [
+    "",
+    " padded ",
+    "}",
+    "{",
+    "a\nb",
+    "a\r\nb",
+    "[%clk 0:00:01.0]",
+    "[%clk 0:O-O]",
+    "x [%clk 1:00:00.0] y",
+    "\"quoted\" and \\",
+    "é…\u{feff}",
+    "|5,5>5,6 {",
+];
+
+/// Puts a hard text where the JSON long form keeps text: a metadata value or
+/// name, a property, a leading comment, a move's comments or clock.
+fn long_form_text(rng: &mut Rng, game: &mut serde_json::Value) {
+    use serde_json::{Value, json};
+    let text = Value::from(*rng.pick(&TEXTS));
+    let Some(obj) = game.as_object_mut() else {
+        return;
+    };
+    match rng.range(0, 4) {
+        0 => {
+            let name = if rng.chance(50) {
+                "Event".to_string()
+            } else {
+                rng.pick(&TEXTS).to_string()
+            };
+            obj.entry("metadata")
+                .or_insert_with(|| json!({}))
+                .as_object_mut()
+                .map(|m| m.insert(name, text));
+        }
+        1 => {
+            let value: Value =
+                serde_json::from_str(rng.pick::<&str>(&JSON_VALUES)).unwrap_or_default();
+            if let Some(rules) = obj.get_mut("gameRules").and_then(Value::as_object_mut) {
+                rules.insert(
+                    rng.pick(&["a", "slideLimit", "cannotPassTurn", "b c"])
+                        .to_string(),
+                    value,
+                );
+            }
+        }
+        2 => {
+            obj.insert("leadingComments".into(), json!([text]));
+        }
+        _ => {
+            let moves = obj
+                .get("moves")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            if moves > 0 {
+                let mut details = vec![json!({}); moves];
+                let i = rng.range(0, moves as u64 - 1) as usize;
+                details[i] = if rng.chance(50) {
+                    json!({"comments": [text, rng.pick(&TEXTS)], "clock": "0:01:02.3"})
+                } else {
+                    json!({"comments": [text]})
+                };
+                obj.insert("moveDetails".into(), Value::Array(details));
+            }
+        }
+    }
+}
+
+fn count_nodes(v: &serde_json::Value) -> usize {
+    1 + match v {
+        serde_json::Value::Array(a) => a.iter().map(count_nodes).sum(),
+        serde_json::Value::Object(o) => o.values().map(count_nodes).sum(),
+        _ => 0,
+    }
+}
+
+/// Replaces node number `target` (pre-order) with `with`, or, when `key` is
+/// given and the node is an object's member, renames its key.
+fn replace_node(
+    v: &mut serde_json::Value,
+    target: &mut usize,
+    with: serde_json::Value,
+    key: Option<String>,
+) -> bool {
+    if *target == 0 {
+        *v = with;
+        return true;
+    }
+    *target -= 1;
+    match v {
+        serde_json::Value::Array(a) => {
+            for item in a.iter_mut() {
+                if replace_node(item, target, with.clone(), key.clone()) {
+                    return true;
+                }
+            }
+        }
+        serde_json::Value::Object(o) => {
+            let keys: Vec<String> = o.keys().cloned().collect();
+            for k in keys {
+                if *target == 0
+                    && let Some(new_key) = &key
+                {
+                    if let Some(item) = o.shift_remove(&k) {
+                        o.insert(new_key.clone(), item);
+                    }
+                    return true;
+                }
+                if let Some(item) = o.get_mut(&k)
+                    && replace_node(item, target, with.clone(), key.clone())
+                {
+                    return true;
+                }
+            }
+        }
+        _ => {}
+    }
+    false
 }
 
 fn mutate_once(rng: &mut Rng, data: &mut Vec<u8>, pool: &[Vec<u8>], max_len: usize) {

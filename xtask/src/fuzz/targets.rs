@@ -11,6 +11,10 @@
 //!   and model → ICN → model unchanged (what `convert` writes, it must read).
 //! * `fen`, `san`, `lines`: FEN and SAN texts line by line, and the `--lines`
 //!   runner over the raw bytes (a line that is not UTF-8 fails alone).
+//! * `engine`: a position that reads (up to 256 pieces) set up for the move
+//!   generator: its move families, legal moves, how the game ends, and the
+//!   replay of its moves (the engine refuses what is out of its range; it
+//!   must not panic or overflow).
 //! * `pgn`: the PGN reader over the raw bytes; every ICN line it writes reads.
 //! * `variant`: Sjaak and FBR variant files (and ICN ones), converted to every
 //!   format; what is written reads back.
@@ -35,8 +39,9 @@ use icn_syntax::{Diagnostic, LineIndex, MESSAGE_CHARS, ParseError, Span};
 pub type Target = (&'static str, fn(&[u8]) -> Result<bool, String>);
 
 /// Every target, in the order they run.
-pub const TARGETS: [Target; 7] = [
+pub const TARGETS: [Target; 8] = [
     ("icn", icn),
+    ("engine", engine),
     ("json", json_long_form),
     ("fen", fen),
     ("san", san),
@@ -185,6 +190,27 @@ fn icn(bytes: &[u8]) -> Result<bool, String> {
         }
     }
     Ok(read)
+}
+
+/// Most pieces a position may have for the `engine` target.
+const ENGINE_PIECES: usize = 256;
+
+fn engine(bytes: &[u8]) -> Result<bool, String> {
+    let text = text(bytes);
+    let Ok(g) = read_game(&text, Dialect::Auto) else {
+        return Ok(false);
+    };
+    if g.position.pieces.len() > ENGINE_PIECES {
+        return Ok(false);
+    }
+    let Ok(mut board) = icn_movegen::Board::from_game(&g) else {
+        return Ok(false);
+    };
+    let _ = board.families();
+    let _ = board.legal_moves();
+    let _ = board.game_end();
+    let _ = icn_movegen::replay(&g, None);
+    Ok(true)
 }
 
 fn json_long_form(bytes: &[u8]) -> Result<bool, String> {
