@@ -240,6 +240,16 @@ impl Lowering {
         segs: &[syn::PromotionSegment<'_>],
         players: &[Player],
     ) -> Vec<(Player, Promotion)> {
+        // The site's newer form (redesign branch) writes one list for every
+        // player, after the last segment, and may write a list with no ranks
+        // before it (`(;q|1)`, `(8|;am)`). A list with no ranks is only that
+        // form's, so then the last list written serves every player; without
+        // one, each list is its own segment's, as the site reads today.
+        let shared = segs
+            .iter()
+            .any(|s| s.ranks.is_empty() && s.pieces.is_some())
+            .then(|| segs.iter().rev().find_map(|s| s.pieces.as_ref()))
+            .flatten();
         let mut out = Vec::new();
         for (i, seg) in segs.iter().enumerate() {
             let Some(&player) = players.get(i) else {
@@ -258,38 +268,39 @@ impl Lowering {
                 continue;
             }
             let ranks = seg.ranks.iter().map(|r| self.int(r)).collect();
-            let mut spans = Vec::new();
-            let choices = match &seg.pieces {
-                None => Promotion::DEFAULT_CHOICES.to_vec(),
-                Some(codes) => {
-                    let mut choices = Vec::with_capacity(codes.len());
-                    for c in codes {
-                        match PieceKind::from_code(c.letters()) {
-                            Some(_) if c.player_number().is_some() => self.err(
-                                c.span,
-                                format!(
-                                    "a promotion choice is a piece code without a player number, found `{}`",
-                                    c.text
-                                ),
-                            ),
-                            // Repeats collapse, as on the site: `q,q` is one choice.
-                            Some(k) if choices.contains(&k) => {}
-                            Some(k) => {
-                                choices.push(k);
-                                spans.push(c.span);
-                            }
-                            None => {
-                                self.err(c.span, format!("unknown promotion piece `{}`", c.text))
-                            }
-                        }
-                    }
-                    choices
-                }
+            let (choices, spans) = match shared.or(seg.pieces.as_ref()) {
+                None => (Promotion::DEFAULT_CHOICES.to_vec(), Vec::new()),
+                Some(codes) => self.promotion_choices(codes),
             };
             self.promotion_choice_spans.push(spans);
             out.push((player, Promotion { ranks, choices }));
         }
         out
+    }
+
+    /// The kinds of a promotion list, with where each was written; repeats
+    /// collapse, as on the site (`q,q` is one choice).
+    fn promotion_choices(&mut self, codes: &[syn::PieceCode<'_>]) -> (Vec<PieceKind>, Vec<Span>) {
+        let mut choices = Vec::with_capacity(codes.len());
+        let mut spans = Vec::with_capacity(codes.len());
+        for c in codes {
+            match PieceKind::from_code(c.letters()) {
+                Some(_) if c.player_number().is_some() => self.err(
+                    c.span,
+                    format!(
+                        "a promotion choice is a piece code without a player number, found `{}`",
+                        c.text
+                    ),
+                ),
+                Some(k) if choices.contains(&k) => {}
+                Some(k) => {
+                    choices.push(k);
+                    spans.push(c.span);
+                }
+                None => self.err(c.span, format!("unknown promotion piece `{}`", c.text)),
+            }
+        }
+        (choices, spans)
     }
 
     fn wins(

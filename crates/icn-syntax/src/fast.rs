@@ -181,22 +181,23 @@ impl<'a> Fast<'a> {
                     None => break,
                 }
             }
-            if self.at(j) == b';'
-                && let Some(k) = self.piece_code(j + 1)
-            {
-                let mut codes = vec![self.code_node(j + 1, k)];
-                j = k;
-                while self.at(j) == b',' {
-                    match self.piece_code(j + 1) {
-                        Some(k) => {
-                            codes.push(self.code_node(j + 1, k));
-                            j = k;
-                        }
-                        None => break,
+        }
+        // A list may follow ranks or stand alone (the site's newer form).
+        if self.at(j) == b';'
+            && let Some(k) = self.piece_code(j + 1)
+        {
+            let mut codes = vec![self.code_node(j + 1, k)];
+            j = k;
+            while self.at(j) == b',' {
+                match self.piece_code(j + 1) {
+                    Some(k) => {
+                        codes.push(self.code_node(j + 1, k));
+                        j = k;
                     }
+                    None => break,
                 }
-                seg.pieces = Some(codes);
             }
+            seg.pieces = Some(codes);
         }
         seg.span = Span::new(i, j);
         (seg, j)

@@ -232,6 +232,15 @@ fn check_fields(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
                 for r in segs.iter().flat_map(|s| &s.ranks) {
                     check_int(r, out);
                 }
+                for seg in segs
+                    .iter()
+                    .filter(|s| s.ranks.is_empty() && s.pieces.is_some())
+                {
+                    out.push(Diagnostic::new(
+                        seg.span,
+                        "the site reads a promotion list only after ranks (`(;q|1)` is the redesign branch's newer form: read it with `--from-dialect auto`)",
+                    ));
+                }
             }
             FieldKind::WorldBorder(sides) => {
                 for s in sides.iter().flatten() {
