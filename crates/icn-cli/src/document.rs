@@ -167,12 +167,35 @@ pub fn render_at(
     origin: &str,
     text: &str,
 ) -> String {
-    let span = span_of(game, map, subject, text);
+    let mut out = String::new();
+    let index = LineIndex::new(text);
+    render_at_into(
+        &mut out,
+        game,
+        map,
+        subject,
+        [label, message, origin],
+        &index,
+    );
+    out
+}
+
+/// [`render_at`] appended to `out`, with the text's line index built once
+/// (so reporting many problems of one text stays linear).
+pub fn render_at_into(
+    out: &mut String,
+    game: &Game,
+    map: Option<&SourceMap>,
+    subject: Subject,
+    [label, message, origin]: [&str; 3],
+    index: &LineIndex<'_>,
+) {
+    let span = span_of(game, map, subject, index.text());
     let message = match map {
         None if subject != Subject::Document => format!("{}: {message}", subject.json_path(game)),
         _ => message.to_string(),
     };
-    Diagnostic::new(span, message).render_as(label, origin, text)
+    Diagnostic::new(span, message).render_as_into(out, label, origin, index);
 }
 
 /// Reads the whole of `input` as one game (ICN or JSON long form). On a bad

@@ -638,3 +638,33 @@ fn every_reader_skips_a_byte_order_mark() {
     let r = icn(&["pgn2icn"], &format!("{bom}[Event \"x\"]\n\n1. e4 e5 *\n"));
     assert_eq!(r.code, 0, "{}", r.stderr);
 }
+
+#[test]
+fn many_problems_of_one_kind_are_counted_not_all_shown() {
+    let pieces: Vec<String> = (0..500).map(|i| format!("Q{},{}", 100 + i, i)).collect();
+    let text = format!("w 0,9,0,9 K1,1|k8,8|{}", pieces.join("|"));
+    let r = icn(&["check"], &text);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(
+        r.stderr
+            .matches("warning[piece-outside-border]: `Q`")
+            .count(),
+        50
+    );
+    assert!(
+        r.stderr
+            .contains("warning[piece-outside-border]: 450 more problems of this kind not shown"),
+        "{}",
+        r.stderr
+    );
+    assert!(r.stdout.contains("(500 warnings)"), "{}", r.stdout);
+    let perft = icn(&["perft", "--depth", "1"], &text);
+    assert_eq!(perft.code, 1);
+    assert!(
+        perft
+            .stderr
+            .contains("(and 499 more like it) (piece-outside-border)"),
+        "{}",
+        perft.stderr
+    );
+}

@@ -515,15 +515,38 @@ fn properties(game: &Game, say: &mut Say<'_>) {
 }
 
 /// The problems of `game` that the engine cannot play past, as one message
-/// naming each kind and why (`None` when there are none).
+/// naming each kind and why, with the first problem of each kind and how
+/// many more there are (`None` when there are none).
+///
+/// ```
+/// use icn_model::{Dialect, Game};
+/// use icn_rules::validate::play_blockers;
+/// let g = Game::parse("w 1,8,1,8 K1,1|k8,8|R20,20|R30,30", Dialect::Auto).unwrap();
+/// let why = play_blockers(&g).unwrap();
+/// assert!(why.starts_with("`R` on 20,20 is outside the world border (and 1 more like it) (piece-outside-border)"), "{why}");
+/// assert!(play_blockers(&Game::parse("w K1,1|k8,8", Dialect::Auto).unwrap()).is_none());
+/// ```
 pub fn play_blockers(game: &Game) -> Option<String> {
-    let blocking: Vec<String> = validate(game, None)
-        .into_iter()
-        .filter_map(|p| {
-            p.kind
-                .blocks_play()
-                .map(|why| format!("{} ({}): {why}", p.message, p.kind))
-        })
-        .collect();
-    (!blocking.is_empty()).then(|| blocking.join("; "))
+    let mut parts: Vec<String> = Vec::new();
+    let mut current: Option<(ProblemKind, String, usize)> = None;
+    let flush = |c: Option<(ProblemKind, String, usize)>, parts: &mut Vec<String>| {
+        if let Some((kind, first, more)) = c
+            && let Some(why) = kind.blocks_play()
+        {
+            let more = match more {
+                0 => String::new(),
+                n => format!(" (and {n} more like it)"),
+            };
+            parts.push(format!("{first}{more} ({kind}): {why}"));
+        }
+    };
+    // `validate` gives each kind's problems together.
+    for p in validate(game, None) {
+        match &mut current {
+            Some((kind, _, more)) if *kind == p.kind => *more += 1,
+            _ => flush(current.replace((p.kind, p.message, 0)), &mut parts),
+        }
+    }
+    flush(current, &mut parts);
+    (!parts.is_empty()).then(|| parts.join("; "))
 }

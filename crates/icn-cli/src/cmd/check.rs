@@ -11,10 +11,11 @@ use std::io::{self, Write as _};
 
 use icn_model::{Game, SourceMap};
 use icn_rules::validate::{Problem, ProblemKind, validate};
+use icn_syntax::LineIndex;
 
 use crate::cli::FromDialect;
 use crate::cmd::Outcome;
-use crate::document::{Format, Located, read_game_mapped, render_at, span_of};
+use crate::document::{Format, Located, read_game_mapped, render_at_into, span_of};
 use crate::input::{Input, InputArg};
 use crate::lines;
 
@@ -49,16 +50,43 @@ fn parse_kind(name: &str) -> Result<ProblemKind, String> {
     })
 }
 
+/// At most this many problems of one kind are shown for one document; the
+/// rest are counted (a position of 100,000 pieces outside its border gives
+/// one screen of warnings, not 100,000).
+pub const SHOWN_PER_KIND: usize = 50;
+
 impl Args {
-    /// The problems of `game` that are not allowed.
-    fn problems(&self, game: &Game, map: Option<&SourceMap>) -> Vec<Problem> {
+    /// The problems of `game` that are not allowed, at most
+    /// [`SHOWN_PER_KIND`] of each kind, and how many of each kind are left
+    /// out.
+    fn problems(
+        &self,
+        game: &Game,
+        map: Option<&SourceMap>,
+    ) -> (Vec<Problem>, Vec<(ProblemKind, usize)>) {
         let mut problems = validate(game, map);
         problems.retain(|p| !self.allow.contains(&p.kind));
+        // `validate` gives each kind's problems together.
+        let mut shown = Vec::with_capacity(problems.len().min(4 * SHOWN_PER_KIND));
+        let mut left_out: Vec<(ProblemKind, usize)> = Vec::new();
+        let mut per_kind = [0usize; ProblemKind::ALL.len()];
+        for p in problems {
+            let same = &mut per_kind[p.kind as usize];
+            *same += 1;
+            if *same <= SHOWN_PER_KIND {
+                shown.push(p);
+            } else {
+                match left_out.last_mut() {
+                    Some((k, n)) if *k == p.kind => *n += 1,
+                    _ => left_out.push((p.kind, 1)),
+                }
+            }
+        }
         // In text order where the text is known.
         if let Some(map) = map {
-            problems.sort_by_key(|p| map.span(p.subject).start);
+            shown.sort_by_key(|p| map.span(p.subject).start);
         }
-        problems
+        (shown, left_out)
     }
 
     /// `warning[kind]`, or `error[kind]` with `--strict`.
@@ -66,6 +94,14 @@ impl Args {
         let severity = if self.strict { "error" } else { "warning" };
         format!("{severity}[{kind}]")
     }
+}
+
+/// The line that counts the problems of a kind that were not shown.
+fn left_out_line(label: &str, n: usize) -> String {
+    format!(
+        "{label}: {n} more problem{} of this kind not shown",
+        if n == 1 { "" } else { "s" }
+    )
 }
 
 /// Runs `icn check`.
@@ -87,27 +123,27 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     };
     match read_game_mapped(&text, args.from_dialect.into()) {
         Ok((game, format, map)) => {
-            let problems = args.problems(&game, map.as_ref());
+            let (problems, left_out) = args.problems(&game, map.as_ref());
+            let index = LineIndex::new(&text);
+            let mut report = String::new();
+            let mut err = io::BufWriter::new(io::stderr().lock());
             for p in &problems {
+                report.clear();
                 let label = args.label(p.kind);
-                eprintln!(
-                    "{}",
-                    render_at(
-                        &game,
-                        map.as_ref(),
-                        p.subject,
-                        &label,
-                        &p.message,
-                        &origin,
-                        &text
-                    )
-                );
+                let parts = [label.as_str(), p.message.as_str(), origin.as_str()];
+                render_at_into(&mut report, &game, map.as_ref(), p.subject, parts, &index);
+                writeln!(err, "{report}")?;
             }
+            for &(kind, n) in &left_out {
+                writeln!(err, "{}", left_out_line(&args.label(kind), n))?;
+            }
+            err.flush()?;
+            drop(err);
             let notation = match format {
                 Format::Icn => "ICN",
                 Format::Json => "JSON long form",
             };
-            let n = problems.len();
+            let n = problems.len() + left_out.iter().map(|(_, n)| n).sum::<usize>();
             let plural = if n == 1 { "" } else { "s" };
             if args.strict && n > 0 {
                 eprintln!("{origin}: invalid ({n} problem{plural}, --strict)");
@@ -141,12 +177,16 @@ fn run_lines(args: &Args, input: Input) -> anyhow::Result<Outcome> {
     let dialect = args.from_dialect.into();
     let handler = |line: &str, _: &mut Vec<u8>, warnings: &mut Vec<Located>| {
         let (game, _, map) = read_game_mapped(line, dialect).map_err(|e| e.located(line))?;
-        let located: Vec<Located> = args
-            .problems(&game, map.as_ref())
+        let (problems, left_out) = args.problems(&game, map.as_ref());
+        if problems.is_empty() {
+            return Ok(());
+        }
+        let index = LineIndex::new(line);
+        let mut located: Vec<Located> = problems
             .into_iter()
             .map(|p| {
                 let span = span_of(&game, map.as_ref(), p.subject, line);
-                let at = icn_syntax::line_col(line, span.start);
+                let at = index.line_col(span.start);
                 let message = match map {
                     Some(_) => p.message.clone(),
                     None => format!("{}: {}", p.subject.json_path(&game), p.message),
@@ -158,6 +198,11 @@ fn run_lines(args: &Args, input: Input) -> anyhow::Result<Outcome> {
                 }
             })
             .collect();
+        located.extend(left_out.into_iter().map(|(kind, n)| Located {
+            line: 1,
+            column: 1,
+            message: left_out_line(&args.label(kind), n),
+        }));
         if args.strict && !located.is_empty() {
             return Err(located);
         }
