@@ -668,3 +668,17 @@ fn many_problems_of_one_kind_are_counted_not_all_shown() {
         perft.stderr
     );
 }
+
+#[test]
+fn a_property_named_like_a_built_in_rule_is_refused() {
+    // The JSON long form could not tell such a property from the rule.
+    let reserved = icn(&["check"], r#"w {"winConditions": 1} K1,1|k3,5"#);
+    assert_eq!(reserved.code, 1);
+    assert!(
+        reserved
+            .stderr
+            .contains("property `winConditions` is reserved"),
+        "{}",
+        reserved.stderr
+    );
+}

@@ -197,8 +197,20 @@ impl Lowering {
                 FieldKind::WinConditions(segs) => {
                     game.rules.win_conditions = self.wins(segs, &players, f.span)
                 }
-                FieldKind::Properties(json) => match serde_json::from_str(json) {
-                    Ok(map) => game.rules.properties = map,
+                FieldKind::Properties(json) => match serde_json::from_str::<
+                    indexmap::IndexMap<String, serde_json::Value>,
+                >(json)
+                {
+                    Ok(map) => {
+                        // The JSON long form keeps these names for the built-in rules.
+                        for name in RESERVED_PROPERTIES.iter().filter(|n| map.contains_key(**n)) {
+                            self.err(
+                                f.span,
+                                format!("property `{name}` is reserved for the built-in rule of that name"),
+                            );
+                        }
+                        game.rules.properties = map;
+                    }
                     Err(e) => self.err(f.span, format!("invalid JSON properties: {e}")),
                 },
                 FieldKind::Squares(sq) => {
@@ -408,6 +420,15 @@ fn short(text: &str) -> String {
         None => text.to_string(),
     }
 }
+
+/// Property names the JSON long form uses for built-in rules: a `{...}`
+/// property of that name could not be told from the rule.
+pub const RESERVED_PROPERTIES: [&str; 4] = [
+    "promotionRanks",
+    "promotionsAllowed",
+    "winConditions",
+    "worldBorder",
+];
 
 /// `w` alone is White then Black; `b` alone Black then White.
 fn expand_turn_order(order: &[syn::PlayerLetter]) -> Vec<Player> {

@@ -168,6 +168,21 @@ fn unsayable_in_icn(g: &Game) -> bool {
             .any(|v| 1 + depth(v) > icn_syntax::MAX_NESTING)
 }
 
+/// Metadata tags: any the spec dialect can say, or, for site games, what
+/// the site reads (names of letters, values of 1 to 200 characters, no `"`).
+fn metadata_map(spec: bool) -> BoxedStrategy<std::collections::BTreeMap<String, String>> {
+    if spec {
+        prop::collection::btree_map(
+            "[A-Za-z_][A-Za-z0-9_]{0,6}",
+            "[a-zA-Z0-9 \"\\\\.:/-]{0,10}",
+            0..4,
+        )
+        .boxed()
+    } else {
+        prop::collection::btree_map("[A-Za-z]{1,7}", "[a-zA-Z0-9 \\\\.:/-]{1,10}", 0..4).boxed()
+    }
+}
+
 prop_compose! {
     fn game(spec: bool)(
         order in if spec {
@@ -186,7 +201,7 @@ prop_compose! {
         border in prop::option::of([prop::option::of(-20i64..0), prop::option::of(0i64..20), prop::option::of(-20i64..0), prop::option::of(0i64..20)]),
         props in prop::collection::btree_map("[a-z]{1,5}", property_value(), 0..3),
         slide in prop::option::of(0u64..1000),
-        metadata in prop::collection::btree_map("[A-Za-z_][A-Za-z0-9_]{0,6}", "[a-zA-Z0-9 \"\\\\.:/-]{0,10}", 0..4),
+        metadata in metadata_map(spec),
         leading in prop::collection::vec(text(), 0..2),
         moves in prop::collection::vec(game_move(spec), 0..6),
     ) -> Game {

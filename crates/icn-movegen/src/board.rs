@@ -62,6 +62,10 @@ pub struct Board {
     pub(crate) history: Vec<u64>,
 }
 
+/// Most moves [`Board::legal_moves`] lists; a larger (finite) set, from a
+/// slide limit in the billions, is refused like an infinite one.
+pub const MAX_LISTED_MOVES: u64 = 1 << 24;
+
 impl Board {
     /// Builds a board from a position and a rule set.
     ///
@@ -371,10 +375,10 @@ impl Board {
     pub fn legal_moves(&mut self) -> Result<Vec<crate::Move>, MovegenError> {
         let mut fams = Vec::new();
         self.generate(&mut fams)?;
-        let mut out = Vec::new();
+        let mut total: u64 = 0;
         for f in &fams {
-            match f.moves() {
-                Some(ms) => out.extend(ms),
+            match f.len() {
+                Some(n) => total = total.saturating_add(n),
                 None => {
                     return Err(MovegenError::Infinite(format!(
                         "the piece on {} has moves without end",
@@ -382,6 +386,16 @@ impl Board {
                     )));
                 }
             }
+        }
+        // A slide limit in the billions is finite but cannot be listed.
+        if total > MAX_LISTED_MOVES {
+            return Err(MovegenError::Infinite(format!(
+                "{total} legal moves are too many to list (at most {MAX_LISTED_MOVES})"
+            )));
+        }
+        let mut out = Vec::with_capacity(total as usize);
+        for f in &fams {
+            out.extend(f.moves().into_iter().flatten());
         }
         Ok(out)
     }

@@ -31,7 +31,7 @@ mod store;
 mod types;
 mod zobrist;
 
-pub use board::Board;
+pub use board::{Board, MAX_LISTED_MOVES};
 pub use error::MovegenError;
 pub use geometry::{COORD_LIMIT, Sq, counter_in_range, int_in_range};
 pub use lowering::rules_of;

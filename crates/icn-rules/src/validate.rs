@@ -65,13 +65,11 @@ pub enum ProblemKind {
     SlideLimitInvalid,
     /// `cannotPassTurn` that is not a boolean.
     CannotPassTurnInvalid,
-    /// A JSON property named like a built-in rule.
-    ReservedProperty,
 }
 
 impl ProblemKind {
     /// Every kind, in the order [`validate`] reports them.
-    pub const ALL: [ProblemKind; 24] = [
+    pub const ALL: [ProblemKind; 23] = [
         ProblemKind::MetadataTwice,
         ProblemKind::TurnOrderEmpty,
         ProblemKind::TurnOrderNeutral,
@@ -95,7 +93,6 @@ impl ProblemKind {
         ProblemKind::NeutralKindOwned,
         ProblemKind::SlideLimitInvalid,
         ProblemKind::CannotPassTurnInvalid,
-        ProblemKind::ReservedProperty,
     ];
 
     /// The stable kebab-case name: `ep-without-pawn`.
@@ -124,7 +121,6 @@ impl ProblemKind {
             ProblemKind::NeutralKindOwned => "neutral-kind-owned",
             ProblemKind::SlideLimitInvalid => "slide-limit-invalid",
             ProblemKind::CannotPassTurnInvalid => "cannot-pass-turn-invalid",
-            ProblemKind::ReservedProperty => "reserved-property",
         }
     }
 
@@ -184,14 +180,6 @@ impl Problem {
         Diagnostic::new(map.span(self.subject), self.message.clone())
     }
 }
-
-/// Property names the JSON long form uses for built-in rules.
-pub const RESERVED_PROPERTIES: [&str; 4] = [
-    "promotionRanks",
-    "promotionsAllowed",
-    "winConditions",
-    "worldBorder",
-];
 
 /// Every problem with `game`, in a fixed order (by [`ProblemKind::ALL`],
 /// then by where it is). `map`, when the game came from ICN text, adds the
@@ -500,16 +488,6 @@ fn properties(game: &Game, say: &mut Say<'_>) {
             ProblemKind::CannotPassTurnInvalid,
             Subject::Properties,
             format!("`cannotPassTurn` must be true or false, found {v}"),
-        );
-    }
-    for name in RESERVED_PROPERTIES
-        .iter()
-        .filter(|n| props.contains_key(**n))
-    {
-        say(
-            ProblemKind::ReservedProperty,
-            Subject::Properties,
-            format!("property `{name}` is reserved for the built-in rule of that name"),
         );
     }
 }

@@ -87,7 +87,7 @@ pub fn write_into(
         .into_iter()
         .map(|d| d.message)
         .collect();
-    check_writable(doc, &mut problems);
+    check_writable(doc, dialect, &mut problems);
     if !problems.is_empty() {
         return Err(WriteError { problems });
     }
@@ -170,7 +170,7 @@ impl Sep {
     }
 }
 
-fn check_writable(doc: &Document<'_>, problems: &mut Vec<String>) {
+fn check_writable(doc: &Document<'_>, dialect: Dialect, problems: &mut Vec<String>) {
     for tag in &doc.metadata {
         if tag.name.is_empty()
             || !tag
@@ -188,6 +188,22 @@ fn check_writable(doc: &Document<'_>, problems: &mut Vec<String>) {
                 "metadata `{}` has a line break, which ICN cannot hold",
                 Excerpt(&tag.name)
             ));
+        }
+        // The site writes metadata raw and reads back only what it can.
+        if dialect == Dialect::Site {
+            let units = tag.value.encode_utf16().count();
+            if tag.value.contains('"') || units == 0 || units > 200 {
+                problems.push(format!(
+                    "metadata `{}`: the site reads a value of 1 to 200 characters with no `\"` (write it in the spec dialect)",
+                    Excerpt(&tag.name)
+                ));
+            }
+            if !tag.name.bytes().all(|b| b.is_ascii_alphabetic()) {
+                problems.push(format!(
+                    "metadata name `{}`: the site reads names of ASCII letters only (write it in the spec dialect)",
+                    Excerpt(&tag.name)
+                ));
+            }
         }
     }
     let comments = doc

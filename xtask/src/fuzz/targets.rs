@@ -108,6 +108,14 @@ fn has_square_twice(g: &Game) -> bool {
     !g.position.pieces.iter().all(|p| seen.insert(&p.at))
 }
 
+/// Whether a comment of `g` holds text that ICN reads as a command.
+fn holds_command_text(g: &Game) -> bool {
+    g.moves
+        .iter()
+        .flat_map(|m| &m.comments)
+        .any(|c| icn_model::holds_command(c))
+}
+
 fn undecorated(g: &Game) -> Game {
     let mut g = g.clone();
     for m in &mut g.moves {
@@ -126,7 +134,10 @@ fn icn_round_trips(g: &Game, must_write: Option<Dialect>) -> Result<(), String> 
         for dialect in [Dialect::Spec, Dialect::Site] {
             let out = match g.to_icn(IcnStyle { form, dialect }) {
                 Ok(out) => out,
-                Err(e) if must_write == Some(dialect) => {
+                // Removing a command can leave text that reads as one
+                // (`[%cl[%clk 1:00:00.0]k 2:00:00.0]`, as on the site): such
+                // a comment is refused in writing, with that reason.
+                Err(e) if must_write == Some(dialect) && !holds_command_text(g) => {
                     return Err(format!(
                         "reads in the {} dialect but cannot be written in it ({form:?}): {e}",
                         dialect.name()
@@ -137,7 +148,9 @@ fn icn_round_trips(g: &Game, must_write: Option<Dialect>) -> Result<(), String> 
             // The site's reader refuses some of what its writer writes (a
             // `{…}` block, an escaped quote): written site text is read back
             // strictly only when the input read strictly in the site dialect.
-            let read_as = if dialect == Dialect::Site && must_write != Some(Dialect::Site) {
+            let read_as = if dialect == Dialect::Site
+                && (must_write != Some(Dialect::Site) || form == IcnForm::Pretty)
+            {
                 Dialect::Auto
             } else {
                 dialect

@@ -28,6 +28,15 @@ pub enum JsonError {
     /// Not JSON, or not the long form's shape (serde_json's message gives line and column).
     #[error("{}", syntax_text(.0))]
     Syntax(#[from] serde_json::Error),
+    /// Well-formed JSON whose shape is not the long form's, at a key path
+    /// such as `gameRules.winConditions.white[0]`.
+    #[error("{path}: {}", syntax_text(.error))]
+    Shape {
+        /// Where.
+        path: String,
+        /// What serde_json found there (its line and column).
+        error: serde_json::Error,
+    },
     /// Well-formed, but a value is wrong.
     #[error("{path}: {message}")]
     Invalid {
@@ -44,12 +53,13 @@ impl JsonError {
     /// ```
     /// use icn_model::json::from_json_str;
     /// let e = from_json_str("{\n  \"turn\": 5\n}").unwrap_err();
-    /// assert!(e.message().starts_with("invalid type: integer `5`"), "{e}");
+    /// assert_eq!(e.message(), "turn: expected a player name, found the number `5`");
     /// assert_eq!(e.location(), Some((2, 11)));
     /// ```
     pub fn message(&self) -> String {
         match self {
             JsonError::Syntax(e) => syntax_message(e),
+            JsonError::Shape { path, error } => format!("{path}: {}", syntax_message(error)),
             JsonError::Invalid { path, message } => format!("{path}: {message}"),
         }
     }
@@ -58,7 +68,9 @@ impl JsonError {
     /// syntax error, after a byte-order mark the reader skipped.
     pub fn location(&self) -> Option<(usize, usize)> {
         match self {
-            JsonError::Syntax(e) if e.line() > 0 => Some((e.line(), e.column())),
+            JsonError::Syntax(e) | JsonError::Shape { error: e, .. } if e.line() > 0 => {
+                Some((e.line(), e.column()))
+            }
             _ => None,
         }
     }
@@ -72,7 +84,42 @@ fn syntax_message(e: &serde_json::Error) -> String {
         Some(m) if e.line() > 0 => m.to_string(),
         _ => text,
     };
-    icn_syntax::cap_quotes(message)
+    icn_syntax::cap_quotes(reworded(&message))
+}
+
+/// serde's wording in this toolkit's: `unknown variant `x`, expected one of
+/// `a`, `b`` becomes "unknown value `x`, expected one of: a, b", and so on.
+fn reworded(message: &str) -> String {
+    let list = |rest: &str| rest.replace('`', "");
+    if let Some(rest) = message.strip_prefix("unknown variant ")
+        && let Some((found, expected)) = rest.split_once(", expected one of ")
+    {
+        return format!("unknown value {found}, expected one of: {}", list(expected));
+    }
+    if let Some(rest) = message.strip_prefix("unknown field ")
+        && let Some((found, expected)) = rest.split_once(", expected one of ")
+    {
+        return format!("unknown key {found}, the keys here are: {}", list(expected));
+    }
+    if let Some(what) = message.strip_prefix("EOF while parsing ") {
+        return format!("the text ends early, inside {what}");
+    }
+    if let Some(field) = message.strip_prefix("missing field ") {
+        return format!("the key {field} is missing here");
+    }
+    if let Some(rest) = message.strip_prefix("invalid type: ")
+        && let Some((found, expected)) = rest.split_once(", expected ")
+    {
+        let found = found
+            .replace("sequence", "an array")
+            .replace("map", "an object")
+            .replace("string ", "the string ")
+            .replace("integer ", "the number ")
+            .replace("floating point ", "the number ")
+            .replace("boolean ", "");
+        return format!("expected {expected}, found {found}");
+    }
+    message.to_string()
 }
 
 fn syntax_text(e: &serde_json::Error) -> String {
@@ -132,7 +179,17 @@ pub fn from_json_str_with(
     text: &str,
     resolver: &mut dyn crate::SanLikeResolver,
 ) -> Result<Game, JsonError> {
-    let dto: JsonGame<'_> = serde_json::from_str(icn_syntax::strip_bom(text))?;
+    let mut de = serde_json::Deserializer::from_str(icn_syntax::strip_bom(text));
+    let dto: JsonGame<'_> = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let error = e.into_inner();
+        if path.is_empty() || path == "." || error.is_syntax() || error.is_eof() {
+            JsonError::Syntax(error)
+        } else {
+            JsonError::Shape { path, error }
+        }
+    })?;
+    de.end()?;
     read::from_dto(dto, resolver)
 }
 

@@ -197,3 +197,19 @@ fn a_royal_rider_cannot_flee_along_the_line_of_an_unended_attack() {
     assert!(fams.iter().any(|f| matches!(f,
         MoveFamily::Ray { from, step: (1, 0), last: None, .. } if *from == Sq::new(0, 0))));
 }
+
+#[test]
+fn a_finite_move_set_too_large_to_list_is_refused_not_listed() {
+    // A slide limit in the billions: the families count the moves, listing
+    // them is refused at once instead of running for hours.
+    let g = icn_model::Game::parse(
+        r#"w {"slideLimit": 1000000000000} K1,1|k3,5|Q9,9"#,
+        icn_model::Dialect::Auto,
+    )
+    .unwrap();
+    let mut b = icn_movegen::Board::from_game(&g).unwrap();
+    let total: u64 = b.families().unwrap().iter().map(|f| f.len().unwrap()).sum();
+    assert!(total > icn_movegen::MAX_LISTED_MOVES, "{total}");
+    let e = b.legal_moves().unwrap_err();
+    assert!(e.to_string().contains("too many to list"), "{e}");
+}
