@@ -231,10 +231,15 @@ fn promotion_segments(
     dialect: Dialect,
     problems: &mut Vec<String>,
 ) -> Vec<syn::PromotionSegment<'static>> {
-    for (p, _) in &game.rules.promotions {
+    for (p, rule) in &game.rules.promotions {
         if !players.contains(p) {
             problems.push(format!(
                 "a promotion rule for {p}, who is not in the turn order"
+            ));
+        }
+        if rule.choices.is_empty() && !rule.ranks.is_empty() {
+            problems.push(format!(
+                "{p} promotes to nothing, which ICN cannot write (a list after `;` is never empty)"
             ));
         }
     }

@@ -344,8 +344,10 @@ fn pgn(bytes: &[u8]) -> Result<bool, String> {
     for line in String::from_utf8_lossy(&err).lines() {
         bounded("PGN", line)?;
     }
+    // pgn2icn writes the site dialect, with what only `auto` reads (comments
+    // before the first move), as the other writers' output is read back.
     for line in String::from_utf8_lossy(&out).lines() {
-        read_game(line, Dialect::Site)
+        read_game(line, Dialect::Auto)
             .map_err(|e| format!("pgn2icn wrote `{line}`, which does not read: {e}"))?;
     }
     Ok(written > 0)

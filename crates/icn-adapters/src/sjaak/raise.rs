@@ -367,12 +367,16 @@ pub fn from_variant(v: &Variant) -> Result<SjaakVariant, Vec<String>> {
             "a board without four closed sides (Sjaak boards are finite)".into(),
         ]);
     };
-    let (files, ranks) = (right - left + 1, top - bottom + 1);
+    // Sides far apart (or crossed) make no Sjaak board; i128 cannot overflow here.
+    let span = |lo: i64, hi: i64| i128::from(hi) - i128::from(lo) + 1;
+    let (files, ranks) = (span(left, right), span(bottom, top));
     if !(1..=16).contains(&files) || !(1..=16).contains(&ranks) || files * ranks > 128 {
         return Err(vec![format!(
             "a {files}x{ranks} board (Sjaak boards have at most 16 files, 16 ranks and 128 squares)"
         )]);
     }
+    // Both are now 1 to 16.
+    let (files, ranks) = (files as i64, ranks as i64);
     let mut r = Raise {
         files,
         ranks,
