@@ -274,7 +274,7 @@ fn run_err_json(case: &Case, text: &str, options: RunOptions) -> Result<(), Stri
 }
 
 /// The game without the decorations compact ICN leaves out.
-fn undecorated(game: &Game) -> Game {
+pub(crate) fn undecorated(game: &Game) -> Game {
     let mut g = game.clone();
     for m in &mut g.moves {
         m.piece = None;

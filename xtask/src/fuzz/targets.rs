@@ -116,17 +116,6 @@ fn holds_command_text(g: &Game) -> bool {
         .any(|c| icn_model::holds_command(c))
 }
 
-fn undecorated(g: &Game) -> Game {
-    let mut g = g.clone();
-    for m in &mut g.moves {
-        m.piece = None;
-        m.capture = false;
-        m.check = None;
-        m.glyph = None;
-    }
-    g
-}
-
 /// model → ICN → model in every form and dialect that writes the game; the
 /// dialect `must_write` (the one the input was read strictly in) must.
 fn icn_round_trips(g: &Game, must_write: Option<Dialect>) -> Result<(), String> {
@@ -162,7 +151,10 @@ fn icn_round_trips(g: &Game, must_write: Option<Dialect>) -> Result<(), String> 
                 )
             })?;
             let (want, got) = match form {
-                IcnForm::Compact => (undecorated(g), undecorated(&back)),
+                IcnForm::Compact => (
+                    crate::corpus::icn::undecorated(g),
+                    crate::corpus::icn::undecorated(&back),
+                ),
                 _ => (g.clone(), back),
             };
             if want != got {
