@@ -261,8 +261,9 @@ pub fn describe(board: &mut Board, m: &Move) -> Result<MoveText, SanError> {
 }
 
 /// Reads an ICN compact move `x,y>x,y` with an optional promotion written
-/// `=Q` or `Q` (`2,7>2,8=Q`, `2,7>1,8Q`): from, to and the promotion kind.
-pub fn parse_compact(text: &str) -> Option<(Coord, Coord, Option<PieceKind>)> {
+/// `=Q` or `Q` (`2,7>2,8=Q`, `2,7>1,8Q`): from, to and the promotion piece as
+/// written (its case or player prefix names its player: `=q` is a black queen).
+pub fn parse_compact(text: &str) -> Option<(Coord, Coord, Option<Piece>)> {
     let (from, rest) = text.trim().split_once('>')?;
     let split = rest
         .find(|c: char| c.is_ascii_alphabetic() || c == '=')
@@ -272,7 +273,7 @@ pub fn parse_compact(text: &str) -> Option<(Coord, Coord, Option<PieceKind>)> {
     let promotion = if promo.is_empty() {
         None
     } else {
-        Some(PieceKind::from_code(promo)?)
+        Some(Piece::from_code(promo).ok()?)
     };
     Some((Coord::parse(from).ok()?, Coord::parse(to).ok()?, promotion))
 }
@@ -288,8 +289,7 @@ pub fn compact_move(board: &mut Board, text: &str) -> Result<Move, SanError> {
             icn_syntax::Excerpt(text)
         )));
     };
-    let side = board.side_to_move();
     board
-        .check_move(&from, &to, promo.map(|k| Piece::new(k, side)))
+        .check_move(&from, &to, promo)
         .map_err(|e| SanError::Illegal(e.to_string()))
 }

@@ -301,10 +301,10 @@ pub fn describe_moves(game: &icn_model::Game) -> Result<Vec<(MoveText, icn_model
     let mut board = Board::from_game(game).map_err(|e| e.to_string())?;
     let mut out = Vec::with_capacity(game.moves.len());
     for (i, m) in game.moves.iter().enumerate() {
-        let side = board.side_to_move();
-        let promotion = m.promotion.map(|p| icn_model::Piece::new(p.kind, side));
+        // The promotion as written: a white pawn promoting to a black queen
+        // is refused here as replay refuses it.
         let mv = board
-            .check_move(&m.from, &m.to, promotion)
+            .check_move(&m.from, &m.to, m.promotion)
             .map_err(|e| format!("move {}, {}: {e}", i + 1, m.compact()))?;
         let piece = board
             .piece_at(mv.from)

@@ -682,3 +682,20 @@ fn a_property_named_like_a_built_in_rule_is_refused() {
         reserved.stderr
     );
 }
+
+#[test]
+fn replay_writes_a_final_position_no_single_dialect_can_say() {
+    // A world border (site only) with `threecheck` (spec only): the final
+    // position is written in both dialects' union, which reads back.
+    let text = "w 0/100 1 (8|1) 1,8,1,8 checkmate,threecheck P5,2+|p6,7+|Q4,1|K5,1+|k5,8+ 5,2>5,4|6,7>6,6|4,1>8,5";
+    let r = icn(&["replay", "-"], text);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let position = r.stdout.lines().next().unwrap();
+    assert!(
+        position.contains("1,8,1,8 checkmate,threecheck"),
+        "{position}"
+    );
+    assert!(position.contains("Q8,5"), "{position}");
+    let again = icn(&["check", "-"], position);
+    assert_eq!(again.code, 0, "{}", again.stderr);
+}

@@ -42,7 +42,8 @@ pub use to_ast::{IcnForm, to_ast};
 pub struct IcnStyle {
     /// Which fields and decorations.
     pub form: IcnForm,
-    /// Target dialect ([`Dialect::Auto`] writes the site dialect).
+    /// Target dialect ([`Dialect::Auto`] writes the site dialect when the site
+    /// can read the game, else both dialects' union, which this toolkit reads).
     pub dialect: Dialect,
 }
 

@@ -102,7 +102,7 @@ impl Board {
     }
 
     /// Attacks by hoppers, lame leapers, huygens and roses.
-    fn attacked_complex(&self, s: Sq, us: Player) -> bool {
+    pub(crate) fn attacked_complex(&self, s: Sq, us: Player) -> bool {
         let cfg = self.cfg.player(us);
         let types = &self.cfg.types;
         for (ti, t) in types.types.iter().enumerate() {
@@ -181,23 +181,14 @@ impl Board {
     /// Every rose path from `s`: calls `f(square, occupant)` for each square
     /// reached; a path ends at the first occupied square or the border.
     pub(crate) fn rose_paths(&self, s: Sq, mut f: impl FnMut(Sq, Option<Slot>)) {
-        for start in 0..8usize {
-            for dir in [1usize, 7] {
-                let mut at = s;
-                for h in 0..icn_rules::movement::ROSE_MAX_HOPS {
-                    let v = ROSE_CYCLE[(start + dir * h) % 8];
-                    at = Sq::new(at.x + v.dx, at.y + v.dy);
-                    if !self.cfg.border.contains(at) || at == s {
-                        break;
-                    }
-                    let occ = self.store.get(at);
-                    f(at, occ);
-                    if occ.is_some() {
-                        break;
-                    }
-                }
+        rose_walk(s, |at| {
+            if !self.cfg.border.contains(at) {
+                return false;
             }
-        }
+            let occ = self.store.get(at);
+            f(at, occ);
+            occ.is_none()
+        });
     }
 
     /// The checks on the royal in `royal_slot` (leaps, rides and pawns; the
@@ -278,5 +269,24 @@ impl Board {
                 && self.cfg.types.types[p.ty as usize].royal
                 && self.attacked(p.sq, player)
         })
+    }
+}
+
+/// Walks the sixteen rose paths from `s` (eight starting directions, turning
+/// either way): `visit` gets each square in turn and says whether the path
+/// goes on. A path ends when it comes back to `s` or after
+/// [`icn_rules::movement::ROSE_MAX_HOPS`] hops.
+pub(crate) fn rose_walk(s: Sq, mut visit: impl FnMut(Sq) -> bool) {
+    for start in 0..8usize {
+        for dir in [1usize, 7] {
+            let mut at = s;
+            for h in 0..icn_rules::movement::ROSE_MAX_HOPS {
+                let v = ROSE_CYCLE[(start + dir * h) % 8];
+                at = Sq::new(at.x + v.dx, at.y + v.dy);
+                if at == s || !visit(at) {
+                    break;
+                }
+            }
+        }
     }
 }

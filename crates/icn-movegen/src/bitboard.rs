@@ -95,8 +95,9 @@ impl BbTables {
     /// Tables for this board and these types, when they qualify.
     pub fn build(border: &Border, types: &TypeTable) -> Option<BbTables> {
         let (l, r, b, t) = (border.left?, border.right?, border.bottom?, border.top?);
-        let (width, height) = (r - l + 1, t - b + 1);
-        if width < 1 || height < 1 || width * height > 64 {
+        let (width, height) = (r.checked_sub(l)? + 1, t.checked_sub(b)? + 1);
+        // Widths and heights up to 64 keep the product in range.
+        if !(1..=64).contains(&width) || !(1..=64).contains(&height) || width * height > 64 {
             return None;
         }
         let cells = (width * height) as usize;

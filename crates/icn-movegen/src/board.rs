@@ -60,6 +60,9 @@ pub struct Board {
     pub(crate) undo: Vec<crate::make::Undo>,
     /// Keys of the positions before each move made (for repetition).
     pub(crate) history: Vec<u64>,
+    /// How often each key of `history` occurs, kept once
+    /// [`Board::count_repetitions`] is called (replay does; perft does not).
+    pub(crate) seen: Option<ahash::AHashMap<u64, u32>>,
 }
 
 /// Most moves [`Board::legal_moves`] lists; a larger (finite) set, from a
@@ -131,6 +134,7 @@ impl Board {
             checks: [0; 7],
             undo: Vec::new(),
             history: Vec::new(),
+            seen: None,
         };
         let all = placed
             .iter()

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use crate::MovegenError;
 use crate::attacks::Constraint;
 use crate::board::Board;
+use crate::complex::Sensitive;
 use crate::constrain::{KSet, constrain_ray};
 use crate::geometry::{Sq, is_prime};
 use crate::moves::{Move, MoveFamily, MoveKind};
@@ -459,7 +460,7 @@ impl Board {
         let slow = protect && pc.slow;
         let mut checks: Vec<Constraint> = Vec::new();
         let mut pins: Vec<(Slot, Constraint)> = Vec::new();
-        if protect && !slow {
+        if protect {
             for &r in &royals {
                 self.checkers(r, us, &mut checks);
                 self.pins(r, us, &mut pins);
@@ -481,23 +482,10 @@ impl Board {
                 self.pseudo(slot, out, &mut specials)?;
                 continue;
             }
-            if slow {
+            if slow && t.royal {
                 scratch.clear();
                 self.pseudo(slot, &mut scratch, &mut specials)?;
-                for fam in scratch.drain(..) {
-                    let Some(moves) = fam.moves() else {
-                        return Err(MovegenError::Unsupported(format!(
-                            "an unbounded ray from {} where every move must be tested",
-                            fam.from()
-                        )));
-                    };
-                    let moves: Vec<Move> = moves.collect();
-                    for m in moves {
-                        if self.keeps_royals_safe(&m) {
-                            out.push(MoveFamily::Single(m));
-                        }
-                    }
-                }
+                self.test_each(&mut scratch, out)?;
                 continue;
             }
             cons.clear();
@@ -507,6 +495,13 @@ impl Board {
                     .filter(|(s, c)| *s == slot && c.royal_slot != slot)
                     .map(|(_, c)| *c),
             );
+            if slow {
+                scratch.clear();
+                self.pseudo(slot, &mut scratch, &mut specials)?;
+                let sensitive = self.sensitive_for(slot, &royals, us);
+                self.filter_complex(&cons, &sensitive, &mut scratch, out)?;
+                continue;
+            }
             if !t.royal && cons.is_empty() {
                 self.pseudo(slot, out, &mut specials)?;
                 continue;
@@ -682,6 +677,99 @@ impl Board {
         let mut safe = crate::constrain::subtract(lo, hi, &excluded);
         safe.retain(|&(first, _)| first <= reach);
         Ok(safe)
+    }
+
+    /// Keeps the moves of `scratch` that leave no royal attacked, each made
+    /// and tested.
+    fn test_each(
+        &mut self,
+        scratch: &mut Vec<MoveFamily>,
+        out: &mut Vec<MoveFamily>,
+    ) -> Result<(), MovegenError> {
+        for fam in scratch.drain(..) {
+            let Some(moves) = fam.moves() else {
+                return Err(MovegenError::Unsupported(format!(
+                    "an unbounded ray from {} where every move must be tested",
+                    fam.from()
+                )));
+            };
+            for m in moves {
+                if self.keeps_royals_safe(&m) {
+                    out.push(MoveFamily::Single(m));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Keeps the families of a non-royal piece that answer the leap and
+    /// ride checks and pins `cons` and leave no royal attacked by a complex
+    /// attacker: destinations outside `sensitive` share one answer, the
+    /// ones inside are made and tested.
+    fn filter_complex(
+        &mut self,
+        cons: &[Constraint],
+        sensitive: &Sensitive,
+        scratch: &mut Vec<MoveFamily>,
+        out: &mut Vec<MoveFamily>,
+    ) -> Result<(), MovegenError> {
+        let calm = !sensitive.attacked_without;
+        for fam in scratch.drain(..) {
+            match fam {
+                MoveFamily::Single(m) => {
+                    let keep = if sensitive.contains(m.to) {
+                        self.keeps_royals_safe(&m)
+                    } else {
+                        calm && cons.iter().all(|c| c.allows(m.to))
+                    };
+                    if keep {
+                        out.push(fam);
+                    }
+                }
+                MoveFamily::Ray {
+                    from,
+                    step,
+                    first,
+                    last,
+                    primes_only,
+                } => {
+                    let allowed = constrain_ray(from, step, first, last, cons)?;
+                    let tested = sensitive.on_ray(from, step, first, last)?;
+                    let counts = |k: i64| !primes_only || is_prime(k as u64);
+                    let at = |k: i64| Move::new(from, from.step(step.0, step.1, k));
+                    for &k in &tested {
+                        if counts(k) && self.keeps_royals_safe(&at(k)) {
+                            out.push(MoveFamily::Single(at(k)));
+                        }
+                    }
+                    if !calm {
+                        continue;
+                    }
+                    match allowed {
+                        KSet::Range(lo, hi) => {
+                            let excluded = [KSet::Points(tested)];
+                            for (a, b) in crate::constrain::subtract(lo, hi, &excluded) {
+                                out.push(MoveFamily::Ray {
+                                    from,
+                                    step,
+                                    first: a,
+                                    last: b,
+                                    primes_only,
+                                });
+                            }
+                        }
+                        KSet::Points(ks) => {
+                            for k in ks {
+                                if counts(k) && tested.binary_search(&k).is_err() {
+                                    out.push(MoveFamily::Single(at(k)));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Makes `m`, tests the mover's royals, unmakes.

@@ -12,6 +12,7 @@
 mod attacks;
 mod bitboard;
 mod board;
+mod complex;
 mod config;
 mod constrain;
 mod error;

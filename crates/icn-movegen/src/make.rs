@@ -76,6 +76,9 @@ impl Board {
             check_given: false,
         };
         self.history.push(self.key);
+        if let Some(seen) = &mut self.seen {
+            *seen.entry(self.key).or_default() += 1;
+        }
         let cfg = std::sync::Arc::clone(&self.cfg);
         let cfg: &crate::config::Config = &cfg;
         // Castling keys depend only on orthodox kings and rooks with their right.
@@ -206,7 +209,12 @@ impl Board {
     /// Takes back the last move made. Does nothing when no move was made.
     pub fn unmake(&mut self) {
         let Some(u) = self.undo.pop() else { return };
-        self.history.pop();
+        if let Some(k) = self.history.pop()
+            && let Some(seen) = &mut self.seen
+            && let Some(n) = seen.get_mut(&k)
+        {
+            *n -= 1;
+        }
         let m = u.mv;
         if u.check_given {
             let us = self.cfg.turn_order[u.turn];

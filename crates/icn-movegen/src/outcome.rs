@@ -200,7 +200,7 @@ impl Board {
             }));
         }
         if let Some(n) = cfg.repetition {
-            let seen = self.history.iter().filter(|&&k| k == self.key).count() + 1;
+            let seen = self.times_seen(self.key) + 1;
             if n > 0 && seen >= n as usize {
                 return Ok(Some(GameEnd {
                     winner: None,
@@ -217,5 +217,34 @@ impl Board {
             }));
         }
         Ok(None)
+    }
+}
+
+impl Board {
+    /// Keeps a count of every position's key from now on, so that
+    /// [`Board::game_end`] decides repetition in constant time. Without it,
+    /// repetition looks back over the moves since the last capture or pawn
+    /// move, which costs that many steps per call.
+    pub fn count_repetitions(&mut self) {
+        if self.seen.is_none() {
+            let mut seen = ahash::AHashMap::with_capacity(self.history.len());
+            for &k in &self.history {
+                *seen.entry(k).or_default() += 1;
+            }
+            self.seen = Some(seen);
+        }
+    }
+
+    /// How many earlier positions had the key `key`.
+    fn times_seen(&self, key: u64) -> usize {
+        match &self.seen {
+            Some(seen) => seen.get(&key).map_or(0, |&n| n as usize),
+            None => {
+                // No position before the last irreversible move can repeat.
+                let back = usize::try_from(self.halfmove).unwrap_or(usize::MAX);
+                let start = self.history.len().saturating_sub(back);
+                self.history[start..].iter().filter(|&&k| k == key).count()
+            }
+        }
     }
 }

@@ -210,7 +210,8 @@ impl Board {
         format!("{:016x}", self.key)
     }
 
-    /// Connected, doubled, isolated and passed pawns of every player.
+    /// Connected, doubled, isolated and passed pawns of every player, in
+    /// time linear in the number of pawns.
     pub fn pawn_structure(&self) -> PawnStructure {
         let pawns: Vec<(Player, Sq)> = self
             .pieces
@@ -220,24 +221,32 @@ impl Board {
             })
             .map(|p| (p.player, p.sq))
             .collect();
+        let files = FileStats::of(&pawns);
         let mut out = PawnStructure::default();
         for &(owner, s) in &pawns {
-            let friends = pawns.iter().filter(|(o, q)| *o == owner && *q != s);
-            let adjacent = friends.clone().any(|(_, q)| (q.x - s.x).abs() == 1);
-            if adjacent {
+            let friends_on = |x: i64| files.get(x, owner).map_or(0, |f| f.count);
+            if friends_on(s.x - 1) + friends_on(s.x + 1) > 0 {
                 out.connected.push(s);
             } else {
                 out.isolated.push(s);
             }
-            if friends.clone().any(|(_, q)| q.x == s.x) {
+            if friends_on(s.x) > 1 {
                 out.doubled.push(s);
             }
-            if let Some(dir) = owner.pawn_direction()
-                && !pawns
-                    .iter()
-                    .any(|(o, q)| *o != owner && (q.x - s.x).abs() <= 1 && (q.y - s.y) * dir > 0)
-            {
-                out.passed.push(s);
+            if let Some(dir) = owner.pawn_direction() {
+                let blocked = (s.x - 1..=s.x + 1).any(|x| {
+                    files.on(x).iter().any(|&(o, f)| {
+                        o != owner
+                            && if dir > 0 {
+                                f.max_y > s.y
+                            } else {
+                                f.min_y < s.y
+                            }
+                    })
+                });
+                if !blocked {
+                    out.passed.push(s);
+                }
             }
         }
         for v in [
@@ -256,5 +265,52 @@ impl Board {
     /// Whether an opponent of `player` attacks `s` (the engine's check test).
     pub fn square_attacked_by_opponents_of(&self, s: Sq, player: Player) -> bool {
         self.cfg.border.contains(s) && self.attacked(s, player)
+    }
+}
+
+/// One player's pawns on one file.
+#[derive(Clone, Copy, Debug)]
+struct FileStat {
+    count: usize,
+    min_y: i64,
+    max_y: i64,
+}
+
+/// Pawns by file and owner.
+struct FileStats(ahash::AHashMap<i64, Vec<(Player, FileStat)>>);
+
+impl FileStats {
+    fn of(pawns: &[(Player, Sq)]) -> FileStats {
+        let mut files: ahash::AHashMap<i64, Vec<(Player, FileStat)>> = ahash::AHashMap::new();
+        for &(owner, s) in pawns {
+            let on = files.entry(s.x).or_default();
+            match on.iter_mut().find(|(o, _)| *o == owner) {
+                Some((_, f)) => {
+                    f.count += 1;
+                    f.min_y = f.min_y.min(s.y);
+                    f.max_y = f.max_y.max(s.y);
+                }
+                None => on.push((
+                    owner,
+                    FileStat {
+                        count: 1,
+                        min_y: s.y,
+                        max_y: s.y,
+                    },
+                )),
+            }
+        }
+        FileStats(files)
+    }
+
+    fn on(&self, x: i64) -> &[(Player, FileStat)] {
+        self.0.get(&x).map_or(&[], Vec::as_slice)
+    }
+
+    fn get(&self, x: i64, owner: Player) -> Option<FileStat> {
+        self.on(x)
+            .iter()
+            .find(|(o, _)| *o == owner)
+            .map(|&(_, f)| f)
     }
 }

@@ -88,6 +88,7 @@ impl Replay {
 /// ```
 pub fn replay(game: &Game, at: Option<usize>) -> Result<Replay, ReplayError> {
     let mut board = Board::from_game(game).map_err(ReplayError::Setup)?;
+    board.count_repetitions();
     let mut end = None;
     let n = at.map_or(game.moves.len(), |a| a.min(game.moves.len()));
     for (ply, m) in game.moves.iter().take(n).enumerate() {

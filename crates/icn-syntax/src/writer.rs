@@ -30,7 +30,9 @@ pub enum Layout {
 /// Options for [`write`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WriteOptions {
-    /// Target dialect; [`Dialect::Auto`] writes the site dialect.
+    /// Target dialect; [`Dialect::Auto`] writes the site dialect when the
+    /// site can read the document, and otherwise what this toolkit reads in
+    /// auto mode (a world border with `threecheck`, for one).
     pub dialect: Dialect,
     /// Layout.
     pub layout: Layout,
@@ -79,8 +81,10 @@ pub fn write_into(
     doc: &Document<'_>,
     options: WriteOptions,
 ) -> Result<(), WriteError> {
+    // Auto: the site dialect when the site can read the document, else the
+    // union of both dialects that this toolkit reads in auto mode.
     let dialect = match options.dialect {
-        Dialect::Auto => Dialect::Site,
+        Dialect::Auto if site_can_read(doc) => Dialect::Site,
         d => d,
     };
     let mut problems: Vec<String> = dialect::check(doc, dialect)
@@ -168,6 +172,13 @@ impl Sep {
         }
         self.0 = true;
     }
+}
+
+/// Whether the site dialect can say everything in `doc`.
+fn site_can_read(doc: &Document<'_>) -> bool {
+    let mut problems = Vec::new();
+    check_writable(doc, Dialect::Site, &mut problems);
+    problems.is_empty() && dialect::check(doc, Dialect::Site).is_empty()
 }
 
 fn check_writable(doc: &Document<'_>, dialect: Dialect, problems: &mut Vec<String>) {

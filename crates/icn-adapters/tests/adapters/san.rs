@@ -1,7 +1,7 @@
 //! SAN and the SAN-like notation: every legal move written and read back.
 
 use icn_adapters::lines::position_board;
-use icn_adapters::notation::SanError;
+use icn_adapters::notation::{SanError, compact_move};
 use icn_adapters::san::{move_to_san, san_to_move};
 use icn_adapters::sanlike::{move_to_sanlike, sanlike_to_move};
 use icn_movegen::Board;
@@ -103,4 +103,18 @@ fn san_and_sanlike_texts_may_start_with_a_byte_order_mark() {
             .to_compact(),
         "7,1>6,3"
     );
+}
+
+#[test]
+fn a_promotion_to_the_other_players_piece_is_refused_as_replay_refuses_it() {
+    let text = "w (8|1) 1,8,1,8 K5,1|k5,8|P1,7";
+    let mut b = position_board(text).unwrap();
+    assert!(compact_move(&mut b, "1,7>1,8=q").is_err());
+    let queen = compact_move(&mut b, "1,7>1,8=Q").unwrap();
+    assert_eq!(move_to_san(&mut b, &queen).unwrap(), "a8=Q+");
+    let game =
+        icn_model::Game::parse(&format!("{text} 1,7>1,8=q"), icn_model::Dialect::Auto).unwrap();
+    let e = icn_adapters::sanlike::sanlike_moves(&game).unwrap_err();
+    assert!(e.contains("cannot promote to q"), "{e}");
+    assert!(icn_movegen::replay(&game, None).is_err());
 }

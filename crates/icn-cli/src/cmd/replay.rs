@@ -56,9 +56,11 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             return Ok(Outcome::Invalid);
         }
     };
+    // The site dialect where it can say the position, else what both
+    // dialects together say (a three-check game with a border, for one).
     let style = IcnStyle {
         form: IcnForm::Full,
-        dialect: Dialect::Site,
+        dialect: Dialect::Auto,
     };
     let position = replay.as_game(game).to_icn(style)?;
     let (result, termination) = match replay.end {
