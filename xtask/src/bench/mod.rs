@@ -18,6 +18,7 @@
 //! reported, not failed.
 
 pub mod generate;
+pub mod perft;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -42,6 +43,9 @@ pub struct Args {
     /// Only the in-process stage figures.
     #[arg(long)]
     pub in_process_only: bool,
+    /// Only perft beside shakmaty (standard positions, one thread).
+    #[arg(long)]
+    pub perft: bool,
 }
 
 const MB: f64 = 1_000_000.0;
@@ -218,6 +222,9 @@ fn target_dir(root: &Path) -> PathBuf {
 /// # Errors
 /// Generation, build or run failures.
 pub fn main(root: &Path, args: &Args) -> anyhow::Result<bool> {
+    if args.perft {
+        return perft::compare(args.runs);
+    }
     let dir = args
         .dir
         .clone()

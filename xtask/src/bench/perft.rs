@@ -1,0 +1,82 @@
+//! `cargo xtask bench --perft`: the engine's perft beside shakmaty's on the
+//! same positions, in one process, one thread (issue 11 §6).
+//!
+//! Both count the standard perft positions from their FEN; the engine reads
+//! them through the FEN adapter (8×8 rules) and counts with
+//! [`icn_movegen::PerftMode::Bulk`] (its compact board on 8×8), shakmaty with
+//! its own bulk-counting `perft`. The counts must agree; the best of `runs`
+//! timings is reported with the ratio (engine time / shakmaty time). Target: a
+//! ratio of at most 2 on the start position at depth 6.
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, bail};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+
+/// The positions and depths measured.
+const CASES: [(&str, &str, u32); 3] = [
+    (
+        "start",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        6,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        5,
+    ),
+    ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7),
+];
+
+fn best<T>(runs: usize, mut f: impl FnMut() -> anyhow::Result<T>) -> anyhow::Result<(T, Duration)> {
+    let mut out = None;
+    let mut best = Duration::MAX;
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        let v = f()?;
+        best = best.min(start.elapsed());
+        out = Some(v);
+    }
+    Ok((out.context("no run")?, best))
+}
+
+/// Runs the comparison; `Ok(false)` when the start-position ratio misses 2.
+///
+/// # Errors
+/// A position that does not read, or counts that differ.
+pub fn compare(runs: usize) -> anyhow::Result<bool> {
+    println!("\n== perft beside shakmaty, one thread, best of {runs} ==");
+    let mut met = true;
+    for (name, fen, depth) in CASES {
+        let (ours, ours_t) = best(runs, || {
+            let mut board = icn_adapters::lines::position_board(fen)
+                .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            board
+                .perft(depth, icn_movegen::PerftMode::Bulk)
+                .map_err(|e| anyhow::anyhow!("{name}: {e}"))
+        })?;
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?
+            .into_position(CastlingMode::Standard)
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        let (theirs, theirs_t) = best(runs, || Ok(shakmaty::perft(&pos, depth)))?;
+        if ours != theirs {
+            bail!("{name} depth {depth}: the engine counts {ours}, shakmaty {theirs}");
+        }
+        let ratio = ours_t.as_secs_f64() / theirs_t.as_secs_f64();
+        println!(
+            "{name:<11} depth {depth} {ours:>11} nodes | engine {:>7.3} s {:>7.1} Mnps | shakmaty {:>7.3} s {:>7.1} Mnps | ratio {ratio:.2}",
+            ours_t.as_secs_f64(),
+            ours as f64 / 1e6 / ours_t.as_secs_f64(),
+            theirs_t.as_secs_f64(),
+            theirs as f64 / 1e6 / theirs_t.as_secs_f64(),
+        );
+        if name == "start" && ratio > 2.0 {
+            println!("  target missed: the start position should be within 2× shakmaty");
+            met = false;
+        }
+    }
+    Ok(met)
+}
