@@ -8,6 +8,9 @@
 //!   the bounded board becomes a world border and the `FEN:` the position.
 //! * From `icn`: an ICN position or game; its rules and start position.
 //! * From `fbr`: FBR rule text; there is no position.
+//! * From `json`: what `--to json` writes, or a bare rule-set object
+//!   ([`icn_rules::json_read`]); [`detect_variant_format`] tells the formats
+//!   apart when none is given.
 //! * To `icn`: the start position with its rules, site dialect (spec dialect
 //!   when only it can say the rules); excluded squares become voids, which
 //!   behave the same (they block lines, cannot be entered or captured, and
@@ -25,6 +28,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use icn_model::{Dialect, Game, IcnForm, IcnStyle, Position};
+use icn_rules::json_read::rules_from_json;
 use icn_rules::{RuleSet, Variant, fbr, json::rules_json, lower};
 
 use crate::sjaak;
@@ -38,7 +42,7 @@ pub enum VariantFormat {
     Icn,
     /// FBR rule text.
     Fbr,
-    /// JSON (output only).
+    /// JSON rule objects and position, as written by [`convert_variant`].
     Json,
 }
 
@@ -171,8 +175,118 @@ fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<Variant, 
             })?;
             Ok(named(rules, Position::default(), "FBR rules"))
         }
-        VariantFormat::Json => fail(["JSON is an output format only"]),
+        VariantFormat::Json => read_json_variant(text, name),
     }
+}
+
+/// A variant from the JSON that [`convert_variant`] writes (`{"name", "rules",
+/// "position"}`), from `variant show --to json` (`{"name", "rules", "game"}`,
+/// the start as a JSON long-form game), or from a bare rule-set object (see
+/// [`icn_rules::json_read`]).
+fn read_json_variant(text: &str, name: Option<&str>) -> Result<Variant, ConvertError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let value: serde_json::Value =
+        serde_json::from_str(text).or_else(|e| fail([format!("invalid JSON: {e}")]))?;
+    let wrapped = value.get("rules").is_some();
+    let rules_value = if wrapped { &value["rules"] } else { &value };
+    let rules = rules_from_json(rules_value).or_else(|e| fail([e]))?;
+    let position = match value.get("position").filter(|_| wrapped) {
+        // `variant show --to json` carries the start as a JSON long-form game.
+        None if wrapped && value.get("game").is_some() => {
+            icn_model::json::from_json_str(&value["game"].to_string())
+                .or_else(|e| fail([format!("game: {e}")]))?
+                .position
+        }
+        None | Some(serde_json::Value::Null) => Position::default(),
+        Some(serde_json::Value::String(pieces)) => {
+            Game::parse(pieces, Dialect::Auto)
+                .map_err(|e| ConvertError {
+                    messages: vec![format!("position: {}", e.render("position", pieces))],
+                })?
+                .position
+        }
+        Some(other) => {
+            return fail([format!(
+                "position: expected an ICN piece list or null, found {other}"
+            )]);
+        }
+    };
+    let title = value
+        .get("name")
+        .and_then(serde_json::Value::as_str)
+        .or(name)
+        .unwrap_or("JSON variant")
+        .to_string();
+    Ok(Variant {
+        code: title.clone(),
+        name: title,
+        valid_from_ms: 0,
+        valid_until_ms: None,
+        rules,
+        position,
+    })
+}
+
+/// The format of a variant definition, from its content: JSON when it starts
+/// with `{` and is not the JSON long form of a game (which reads as ICN);
+/// Sjaak when a line starts with `Variant:`; ICN when it reads as ICN;
+/// FBR otherwise.
+///
+/// ```
+/// use icn_adapters::convert::{detect_variant_format, VariantFormat};
+/// assert_eq!(detect_variant_format("Variant: Chess\nBoard: 8x8\n"), VariantFormat::Sjaak);
+/// assert_eq!(detect_variant_format("{\"slideLimit\": 10}"), VariantFormat::Json);
+/// assert_eq!(detect_variant_format("{\"startingPosition\": {}}"), VariantFormat::Icn);
+/// assert_eq!(detect_variant_format("w K1,1|k3,3"), VariantFormat::Icn);
+/// assert_eq!(detect_variant_format("royal{K}"), VariantFormat::Fbr);
+/// ```
+pub fn detect_variant_format(text: &str) -> VariantFormat {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if crate::document::detect(body) == crate::document::Format::Json {
+        let game_keys = ["startingPosition", "gameRules", "moves", "turn", "metadata"];
+        let is_game = serde_json::from_str::<serde_json::Value>(body)
+            .ok()
+            .and_then(|v| {
+                v.as_object()
+                    .map(|o| game_keys.iter().any(|k| o.contains_key(*k)))
+            })
+            .unwrap_or(false);
+        return if is_game {
+            VariantFormat::Icn
+        } else {
+            VariantFormat::Json
+        };
+    }
+    if body.lines().any(|l| l.trim_start().starts_with("Variant:")) {
+        return VariantFormat::Sjaak;
+    }
+    if Game::parse(body, Dialect::Auto).is_ok() {
+        return VariantFormat::Icn;
+    }
+    VariantFormat::Fbr
+}
+
+/// Reads one variant of a definition in `from` (detected from the content
+/// when `None`); `name` picks one of a many-variant Sjaak file.
+///
+/// # Errors
+/// As [`convert_variant`]'s reading half.
+///
+/// ```
+/// use icn_adapters::convert::read_variant;
+/// let v = read_variant("{\"slideLimit\": 10}", None, None).unwrap();
+/// assert_eq!(v.rules.slide_limit, Some(10.into()));
+/// ```
+pub fn read_variant(
+    text: &str,
+    from: Option<VariantFormat>,
+    name: Option<&str>,
+) -> Result<Variant, ConvertError> {
+    read(
+        text,
+        from.unwrap_or_else(|| detect_variant_format(text)),
+        name,
+    )
 }
 
 /// The rule set and position ICN can hold that play the same as `v`:

@@ -699,3 +699,40 @@ fn replay_writes_a_final_position_no_single_dialect_can_say() {
     let again = icn(&["check", "-"], position);
     assert_eq!(again.code, 0, "{}", again.stderr);
 }
+
+#[test]
+fn perft_takes_a_variant_from_a_definition_file_in_any_format() {
+    let fide = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/sjaak/ok/fide.sjaak"
+    );
+    let run = icn(&["perft", "--depth", "3", "--variants", fide], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.trim(), "8902");
+    // The JSON rule form that `variant convert` writes (format detected).
+    let json = icn(&["variant", "convert", "--to", "json", fide], "");
+    assert_eq!(json.code, 0, "{}", json.stderr);
+    let path = temp_file("fide.json", &json.stdout);
+    let run = icn(
+        &[
+            "perft",
+            "--depth",
+            "3",
+            "--variants",
+            path.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(run.stdout.trim(), "8902");
+    let bad = temp_file(
+        "bad.json",
+        r#"{"rules": {"turnOrder": ["white", "purple"]}}"#,
+    );
+    let run = icn(
+        &["perft", "--depth", "1", "--variants", bad.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("`turnOrder[1]`"), "{}", run.stderr);
+}

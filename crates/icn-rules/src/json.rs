@@ -1,6 +1,6 @@
-//! A [`RuleSet`] as JSON, for `variant show --to json` and as the expected
-//! output of rule fixtures. Write-only: the rule objects are read from ICN or
-//! FBR, not from this JSON.
+//! A [`RuleSet`] as JSON, for `variant show --to json`, `variant convert --to
+//! json` and as the expected output of rule fixtures; [`crate::json_read`]
+//! reads it back.
 //!
 //! Integers are JSON numbers of any size (exact); players are lowercase names
 //! (`"white"`), piece kinds their uppercase codes (`"AM"`), squares `"x,y"`

@@ -6,7 +6,8 @@
 //! * [`board`]: [`Region`] (unbounded, world border, finite with holes) and [`Zone`].
 //! * [`rules`]: [`RuleSet`] and [`Variant`]; [`castling`]: reference castling.
 //! * [`lower`]: ICN game rules ↔ [`RuleSet`].
-//! * [`fbr`]: FBR text ↔ [`RuleSet`]; [`json`]: a rule set as JSON.
+//! * [`fbr`]: FBR text ↔ [`RuleSet`]; [`json`]: a rule set as JSON, read back
+//!   by [`json_read`].
 //! * [`catalogue`]: the built-in variants; [`show`]: `variant list` / `variant show`.
 //! * [`validate`](mod@validate): every problem of a game read as written, by kind.
 //! * [`conformance`]: the `fixtures/rules` runner.
@@ -17,6 +18,7 @@ pub mod catalogue;
 pub mod conformance;
 pub mod fbr;
 pub mod json;
+pub mod json_read;
 pub mod lower;
 pub mod movement;
 pub mod reference;

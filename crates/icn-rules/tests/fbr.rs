@@ -1,12 +1,13 @@
 //! FBR text ↔ rule sets: accepted forms, refusals with spans, round trips.
 
-use std::collections::BTreeSet;
-
 use icn_model::{Coord, Int, PieceKind, Player};
 use icn_rules::catalogue::{self, Source};
 use icn_rules::lower::rules_from_game;
-use icn_rules::{Castling, Outcome, PromotionRule, RuleSet, WinRule, Zone, fbr};
+use icn_rules::{Outcome, PromotionRule, WinRule, Zone, fbr};
 use proptest::prelude::*;
+
+mod strategies;
+use strategies::rule_set;
 
 #[test]
 fn royal_attributes_give_the_other_side_its_wins() {
@@ -138,116 +139,6 @@ fn catalogue_rules_survive_fbr_in_everything_fbr_can_say() {
             printed.omitted.iter().any(|o| o.contains("move rule"))
         );
     }
-}
-
-fn win_rule() -> impl Strategy<Value = WinRule> {
-    prop_oneof![
-        Just(WinRule::Checkmate),
-        Just(WinRule::RoyalCapture),
-        Just(WinRule::AllRoyalsCaptured),
-        Just(WinRule::AllPiecesCaptured),
-        (1u32..9).prop_map(WinRule::Checks),
-        Just(WinRule::Koth),
-        Just(WinRule::Checkmated),
-    ]
-}
-
-fn wins() -> impl Strategy<Value = Vec<WinRule>> {
-    proptest::collection::vec(win_rule(), 0..4).prop_map(|ws| {
-        let mut out = Vec::new();
-        for w in ws {
-            if !out.contains(&w) {
-                out.push(w);
-            }
-        }
-        out
-    })
-}
-
-fn zone() -> impl Strategy<Value = Zone> {
-    prop_oneof![
-        proptest::collection::btree_set(-50i64..50, 1..4)
-            .prop_map(|s| Zone::rows(s.into_iter().map(Int::from))),
-        proptest::collection::btree_set((-5i64..30, -5i64..30), 1..5)
-            .prop_map(|s| Zone::squares(s.into_iter().map(|(x, y)| Coord::new(x, y)))),
-        (1i64..20, 0i64..6, 1i64..20, 0i64..6).prop_map(|(l, w, b, h)| Zone::rect(
-            Int::from(l),
-            Int::from(b),
-            Int::from(l + w),
-            Int::from(b + h)
-        )),
-    ]
-}
-
-fn promotion(player: Player) -> impl Strategy<Value = Option<PromotionRule>> {
-    let kinds: Vec<PieceKind> = PieceKind::ALL
-        .into_iter()
-        .filter(|k| !k.is_neutral_only())
-        .collect();
-    proptest::option::of(
-        (
-            zone(),
-            proptest::sample::subsequence(kinds, 1..4),
-            any::<bool>(),
-        )
-            .prop_map(move |(zone, choices, mandatory)| PromotionRule {
-                player,
-                promoting: [PieceKind::Pawn].into_iter().collect(),
-                zone,
-                choices,
-                mandatory,
-            }),
-    )
-}
-
-fn rule_set() -> impl Strategy<Value = RuleSet> {
-    let royal_kinds = [
-        PieceKind::King,
-        PieceKind::RoyalQueen,
-        PieceKind::RoyalCentaur,
-        PieceKind::Amazon,
-    ];
-    (
-        (
-            wins(),
-            wins(),
-            proptest::sample::subsequence(royal_kinds.to_vec(), 1..4),
-        ),
-        (promotion(Player::WHITE), promotion(Player::BLACK)),
-        (
-            prop_oneof![Just(Outcome::Draw), Just(Outcome::Win), Just(Outcome::Loss)],
-            proptest::option::of(2u32..6),
-        ),
-        (proptest::option::of(1u32..5), proptest::option::of(1u32..5)),
-        (
-            proptest::collection::btree_set((-3i64..30, -3i64..30), 0..4),
-            zone(),
-            any::<bool>(),
-        ),
-    )
-        .prop_map(
-            |((w, b, royals), (pw, pb), (stalemate, rep), (pc, lr), (holes, hill, partners))| {
-                let mut r = RuleSet {
-                    wins: vec![(Player::WHITE, w), (Player::BLACK, b)],
-                    royals: royals.into_iter().collect(),
-                    promotions: pw.into_iter().chain(pb).collect(),
-                    stalemate,
-                    hill,
-                    ..RuleSet::default()
-                };
-                r.draws.repetition = rep;
-                r.losses.perpetual_check = pc;
-                r.losses.repetition = lr;
-                r.region.excluded = holes.into_iter().map(|(x, y)| Coord::new(x, y)).collect();
-                if partners {
-                    r.castling = Castling {
-                        partners: Some(BTreeSet::from([PieceKind::Rook, PieceKind::Guard])),
-                        ..Castling::site()
-                    };
-                }
-                r
-            },
-        )
 }
 
 proptest! {

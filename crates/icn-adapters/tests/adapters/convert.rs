@@ -121,3 +121,52 @@ fn excluded_squares_become_voids_in_icn_and_come_back() {
         "{back}"
     );
 }
+
+#[test]
+fn json_rule_form_reads_back_to_the_same_variant() {
+    let Some(shipped) = crate::shipped() else {
+        return;
+    };
+    let names: Vec<String> = icn_adapters::sjaak::read_file(&shipped)
+        .variants
+        .iter()
+        .map(|v| v.name.clone())
+        .collect();
+    let mut round_trips = 0;
+    for name in &names {
+        let Ok(v) = icn_adapters::convert::read_variant(&shipped, Some(Sjaak), Some(name)) else {
+            continue;
+        };
+        let json = convert_variant(&shipped, Sjaak, Json, Some(name)).unwrap();
+        assert_eq!(
+            icn_adapters::convert::detect_variant_format(&json),
+            Json,
+            "{name}"
+        );
+        let back = icn_adapters::convert::read_variant(&json, None, None).unwrap();
+        assert_eq!(back.rules, v.rules, "{name}");
+        let squares = |p: &icn_model::Position| {
+            let mut s: Vec<String> = p
+                .pieces
+                .iter()
+                .map(|pp| format!("{}{}", pp.piece.code(), pp.at))
+                .collect();
+            s.sort();
+            s
+        };
+        assert_eq!(squares(&back.position), squares(&v.position), "{name}");
+        round_trips += 1;
+    }
+    assert!(
+        round_trips >= 16,
+        "only {round_trips} Sjaak variants went through JSON"
+    );
+}
+
+#[test]
+fn json_rule_form_errors_name_the_key() {
+    let e = convert_variant(r#"{"rules": {"royals": ["Z"]}}"#, Json, Fbr, None).unwrap_err();
+    assert!(e.to_string().contains("`royals[0]`"), "{e}");
+    let e = convert_variant("{\"rules\": ", Json, Fbr, None).unwrap_err();
+    assert!(e.to_string().contains("invalid JSON"), "{e}");
+}

@@ -1,12 +1,19 @@
-//! `icn perft --depth N [--divide] [--slide-limit N] [--leaf] FILE|-|--variant NAME`:
-//! counts the leaves of the legal move tree exactly, with the time taken and
-//! nodes per second on standard error. Refuses (exit 1) when some move set
-//! on the way is infinite (no slide limit and no border).
+//! `icn perft --depth N [--divide] [--slide-limit N] [--leaf]
+//! FILE|-|--variant NAME [--variants FILE]`: counts the leaves of the legal
+//! move tree exactly, with the time taken and nodes per second on standard
+//! error. Refuses (exit 1) when some move set on the way is infinite (no
+//! slide limit and no border).
+//!
+//! The position is an ICN (or JSON long form) document, a catalogue
+//! variant's start (`--variant NAME`), or a variant of a definition file
+//! (`--variants FILE`: a Sjaak `variants.txt`, FBR rules, or the toolkit's
+//! JSON rule form as `variant convert --to json` writes it; `--variant`
+//! picks one of a many-variant file).
 
 use std::io::{self, Write as _};
 use std::time::Instant;
 
-use anyhow::bail;
+use anyhow::{Context as _, bail};
 use icn_movegen::{Board, PerftMode};
 
 use crate::cli::FromDialect;
@@ -29,9 +36,14 @@ pub struct Args {
     /// Make and unmake every leaf instead of counting the last ply.
     #[arg(long)]
     pub leaf: bool,
-    /// A catalogue variant's start position instead of a file.
+    /// A catalogue variant's start position instead of a file (with
+    /// `--variants`, the variant of that file).
     #[arg(long, value_name = "NAME", conflicts_with = "file")]
     pub variant: Option<String>,
+    /// A variant definition file (Sjaak, FBR or JSON rule form) to take the
+    /// variant from.
+    #[arg(long, value_name = "FILE", conflicts_with = "file")]
+    pub variants: Option<std::path::PathBuf>,
     /// Dialect ICN input must follow.
     #[arg(long, value_enum, default_value_t)]
     pub from_dialect: FromDialect,
@@ -41,8 +53,16 @@ pub struct Args {
 }
 
 fn board(args: &Args) -> anyhow::Result<Result<Board, String>> {
-    let (position, mut rules) = match &args.variant {
-        Some(name) => {
+    let (position, mut rules) = match (&args.variants, &args.variant) {
+        (Some(path), name) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            match icn_adapters::convert::read_variant(&text, None, name.as_deref()) {
+                Ok(v) => (v.position, v.rules),
+                Err(e) => return Ok(Err(format!("{}: {e}", path.display()))),
+            }
+        }
+        (None, Some(name)) => {
             let v = icn_rules::catalogue::find(name)?
                 .variant()
                 .map_err(anyhow::Error::from);
@@ -51,7 +71,7 @@ fn board(args: &Args) -> anyhow::Result<Result<Board, String>> {
                 Err(e) => return Ok(Err(e.to_string())),
             }
         }
-        None => {
+        (None, None) => {
             let input = args.input.open()?;
             let origin = input.origin.clone();
             let text = match input.read_text()? {

@@ -1,8 +1,9 @@
-//! `icn variant convert --from sjaak|icn|fbr --to sjaak|icn|fbr|json [--name
-//! VARIANT] FILE|-`: a variant definition in another format (see
-//! `icn_adapters::convert`). `--name` picks a variant of a many-variant
-//! Sjaak file (exact name, or a unique prefix). What cannot be converted is
-//! refused on standard error with the reasons (exit 1).
+//! `icn variant convert [--from sjaak|icn|fbr|json] --to sjaak|icn|fbr|json
+//! [--name VARIANT] FILE|-`: a variant definition in another format (see
+//! `icn_adapters::convert`). Without `--from` the input format is detected
+//! from the content. `--name` picks a variant of a many-variant Sjaak file
+//! (exact name, or a unique prefix). What cannot be converted is refused on
+//! standard error with the reasons (exit 1).
 
 use std::io::Write as _;
 
@@ -14,9 +15,9 @@ use crate::input::InputArg;
 /// Options of `icn variant convert`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Input format.
+    /// Input format [default: detected from the content].
     #[arg(long, value_enum)]
-    pub from: From,
+    pub from: Option<From>,
     /// Output format.
     #[arg(long, value_enum)]
     pub to: To,
@@ -37,6 +38,8 @@ pub enum From {
     Icn,
     /// FBR rule text.
     Fbr,
+    /// JSON rule objects and position (as `--to json` writes them).
+    Json,
 }
 
 /// Output formats.
@@ -65,9 +68,11 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         }
     };
     let from = match args.from {
-        From::Sjaak => VariantFormat::Sjaak,
-        From::Icn => VariantFormat::Icn,
-        From::Fbr => VariantFormat::Fbr,
+        Some(From::Sjaak) => VariantFormat::Sjaak,
+        Some(From::Icn) => VariantFormat::Icn,
+        Some(From::Fbr) => VariantFormat::Fbr,
+        Some(From::Json) => VariantFormat::Json,
+        None => icn_adapters::convert::detect_variant_format(&text),
     };
     let to = match args.to {
         To::Sjaak => VariantFormat::Sjaak,

@@ -1,0 +1,497 @@
+//! Reading the rule-set JSON that [`crate::json::rules_json`] writes, so the
+//! toolkit's own JSON rule form is an input like any other.
+//!
+//! Accepted: exactly the shape of [`crate::json`] (see its docs). Every key
+//! may be left out and then takes [`RuleSet::default`]'s value, so a short
+//! object such as `{"slideLimit": 10}` reads. An unknown key, a value of the
+//! wrong type, an unknown piece code, player, win rule or outcome is refused
+//! with the key path (`promotions[0].zone`) and what was expected.
+
+use std::collections::BTreeSet;
+
+use indexmap::IndexMap;
+use serde_json::{Map, Value};
+
+use icn_model::{Coord, Int, PieceKind, Player, WorldBorder};
+
+use crate::board::{Region, Zone};
+use crate::movement::Movement;
+use crate::rules::{CastleMove, Outcome, PromotionRule, RuleSet, WinRule};
+
+/// Why rule-set JSON does not read: where (a key path) and what.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("rules JSON at `{path}`: {message}")]
+pub struct RulesJsonError {
+    /// The key path, `$` for the whole object.
+    pub path: String,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+type Read<T> = Result<T, RulesJsonError>;
+
+fn err<T>(path: &str, message: impl Into<String>) -> Read<T> {
+    Err(RulesJsonError {
+        path: path.to_string(),
+        message: message.into(),
+    })
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn object<'a>(v: &'a Value, path: &str) -> Read<&'a Map<String, Value>> {
+    v.as_object().map_or_else(
+        || err(path, format!("expected an object, found {}", kind_of(v))),
+        Ok,
+    )
+}
+
+fn array<'a>(v: &'a Value, path: &str) -> Read<&'a Vec<Value>> {
+    v.as_array().map_or_else(
+        || err(path, format!("expected an array, found {}", kind_of(v))),
+        Ok,
+    )
+}
+
+fn string<'a>(v: &'a Value, path: &str) -> Read<&'a str> {
+    v.as_str().map_or_else(
+        || err(path, format!("expected a string, found {}", kind_of(v))),
+        Ok,
+    )
+}
+
+fn boolean(v: &Value, path: &str) -> Read<bool> {
+    v.as_bool().map_or_else(
+        || {
+            err(
+                path,
+                format!("expected true or false, found {}", kind_of(v)),
+            )
+        },
+        Ok,
+    )
+}
+
+fn int(v: &Value, path: &str) -> Read<Int> {
+    match v {
+        Value::Number(n) => Int::parse(&n.to_string())
+            .or_else(|_| err(path, format!("expected an integer, found {n}"))),
+        other => err(
+            path,
+            format!("expected an integer, found {}", kind_of(other)),
+        ),
+    }
+}
+
+fn opt_int(v: &Value, path: &str) -> Read<Option<Int>> {
+    if v.is_null() {
+        Ok(None)
+    } else {
+        int(v, path).map(Some)
+    }
+}
+
+fn small(v: &Value, path: &str) -> Read<u32> {
+    v.as_u64().and_then(|n| u32::try_from(n).ok()).map_or_else(
+        || err(path, "expected a whole number from 0 to 4294967295"),
+        Ok,
+    )
+}
+
+fn opt_small(v: &Value, path: &str) -> Read<Option<u32>> {
+    if v.is_null() {
+        Ok(None)
+    } else {
+        small(v, path).map(Some)
+    }
+}
+
+fn kind(v: &Value, path: &str) -> Read<PieceKind> {
+    let code = string(v, path)?;
+    PieceKind::from_code(code).map_or_else(
+        || {
+            err(
+                path,
+                format!("`{code}` is not a piece code (`K`, `Q`, `AM`, …)"),
+            )
+        },
+        Ok,
+    )
+}
+
+fn kinds(v: &Value, path: &str) -> Read<BTreeSet<PieceKind>> {
+    kind_list(v, path).map(|ks| ks.into_iter().collect())
+}
+
+fn kind_list(v: &Value, path: &str) -> Read<Vec<PieceKind>> {
+    array(v, path)?
+        .iter()
+        .enumerate()
+        .map(|(i, k)| kind(k, &format!("{path}[{i}]")))
+        .collect()
+}
+
+fn player(v: &Value, path: &str) -> Read<Player> {
+    let name = string(v, path)?;
+    Player::from_name(name).map_or_else(
+        || {
+            err(
+                path,
+                format!("`{name}` is not a player (`white`, `black`, …)"),
+            )
+        },
+        Ok,
+    )
+}
+
+fn coord(v: &Value, path: &str) -> Read<Coord> {
+    let text = string(v, path)?;
+    Coord::parse(text).or_else(|_| err(path, format!("expected a square `x,y`, found `{text}`")))
+}
+
+fn border(v: &Value, path: &str) -> Read<WorldBorder> {
+    let o = object(v, path)?;
+    only_keys(o, path, &["left", "right", "bottom", "top"])?;
+    let side = |k: &str| {
+        o.get(k)
+            .map_or(Ok(None), |v| opt_int(v, &format!("{path}.{k}")))
+    };
+    Ok(WorldBorder {
+        left: side("left")?,
+        right: side("right")?,
+        bottom: side("bottom")?,
+        top: side("top")?,
+    })
+}
+
+fn only_keys(o: &Map<String, Value>, path: &str, known: &[&str]) -> Read<()> {
+    match o.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(k) => err(
+            path,
+            format!("unknown key `{k}`; expected one of {}", known.join(", ")),
+        ),
+        None => Ok(()),
+    }
+}
+
+/// A zone written by [`crate::json::zone_json`].
+///
+/// # Errors
+/// A zone that is not one of the four one-key shapes.
+pub fn zone_from_json(v: &Value, path: &str) -> Result<Zone, RulesJsonError> {
+    let o = object(v, path)?;
+    let mut entries = o.iter();
+    let (Some((key, inner)), None) = (entries.next(), entries.next()) else {
+        return err(path, "expected one key: rows, rect, squares or union");
+    };
+    let inner_path = format!("{path}.{key}");
+    let items = array(inner, &inner_path).map(|a| a.iter().enumerate());
+    Ok(match key.as_str() {
+        "rows" => Zone::Rows(
+            items?
+                .map(|(i, r)| int(r, &format!("{inner_path}[{i}]")))
+                .collect::<Read<_>>()?,
+        ),
+        "rect" => Zone::Rect(border(inner, &inner_path)?),
+        "squares" => Zone::Squares(
+            items?
+                .map(|(i, s)| coord(s, &format!("{inner_path}[{i}]")))
+                .collect::<Read<_>>()?,
+        ),
+        "union" => Zone::Union(
+            items?
+                .map(|(i, z)| zone_from_json(z, &format!("{inner_path}[{i}]")))
+                .collect::<Read<_>>()?,
+        ),
+        other => {
+            return err(
+                path,
+                format!("unknown zone `{other}`; expected rows, rect, squares or union"),
+            );
+        }
+    })
+}
+
+fn win(v: &Value, path: &str) -> Read<WinRule> {
+    let word = string(v, path)?;
+    let checks = word
+        .strip_prefix("checks(")
+        .and_then(|r| r.strip_suffix(')'))
+        .and_then(|n| n.parse::<u32>().ok());
+    Ok(match (word, checks) {
+        (_, Some(n)) => WinRule::Checks(n),
+        ("checkmate", _) => WinRule::Checkmate,
+        ("royalcapture", _) => WinRule::RoyalCapture,
+        ("allroyalscaptured", _) => WinRule::AllRoyalsCaptured,
+        ("allpiecescaptured", _) => WinRule::AllPiecesCaptured,
+        ("threecheck", _) => WinRule::Checks(3),
+        ("koth", _) => WinRule::Koth,
+        ("checkmated", _) => WinRule::Checkmated,
+        _ => {
+            return err(
+                path,
+                format!(
+                    "`{word}` is not a win rule (checkmate, royalcapture, allroyalscaptured, \
+                     allpiecescaptured, koth, checkmated or checks(N))"
+                ),
+            );
+        }
+    })
+}
+
+fn outcome(v: &Value, path: &str) -> Read<Outcome> {
+    match string(v, path)? {
+        "draw" => Ok(Outcome::Draw),
+        "win" => Ok(Outcome::Win),
+        "loss" => Ok(Outcome::Loss),
+        other => err(path, format!("`{other}` is not draw, win or loss")),
+    }
+}
+
+fn promotion(v: &Value, path: &str) -> Read<PromotionRule> {
+    let o = object(v, path)?;
+    only_keys(
+        o,
+        path,
+        &["player", "promoting", "zone", "choices", "mandatory"],
+    )?;
+    let need = |k: &str| {
+        o.get(k)
+            .map_or_else(|| err(path, format!("missing key `{k}`")), Ok)
+    };
+    Ok(PromotionRule {
+        player: player(need("player")?, &format!("{path}.player"))?,
+        promoting: kinds(need("promoting")?, &format!("{path}.promoting"))?,
+        zone: zone_from_json(need("zone")?, &format!("{path}.zone"))?,
+        choices: kind_list(need("choices")?, &format!("{path}.choices"))?,
+        mandatory: o
+            .get("mandatory")
+            .map_or(Ok(true), |m| boolean(m, &format!("{path}.mandatory")))?,
+    })
+}
+
+fn castle_move(v: &Value, path: &str) -> Read<CastleMove> {
+    let o = object(v, path)?;
+    only_keys(
+        o,
+        path,
+        &["player", "kingFrom", "kingTo", "partnerFrom", "partnerTo"],
+    )?;
+    let field = |k: &str| match o.get(k) {
+        Some(v) => coord(v, &format!("{path}.{k}")),
+        None => err(path, format!("missing key `{k}`")),
+    };
+    Ok(CastleMove {
+        player: match o.get("player") {
+            Some(p) => player(p, &format!("{path}.player"))?,
+            None => return err(path, "missing key `player`"),
+        },
+        king_from: field("kingFrom")?,
+        king_to: field("kingTo")?,
+        partner_from: field("partnerFrom")?,
+        partner_to: field("partnerTo")?,
+    })
+}
+
+const TOP_KEYS: [&str; 17] = [
+    "region",
+    "movements",
+    "royals",
+    "castling",
+    "enPassant",
+    "promotions",
+    "slideLimit",
+    "turnOrder",
+    "canPass",
+    "wins",
+    "hill",
+    "stalemate",
+    "draws",
+    "losses",
+    "extra",
+    // Written by `variant convert --to json` around the rules; ignored here.
+    "name",
+    "position",
+];
+
+/// A rule set from its JSON (see the module docs).
+///
+/// # Errors
+/// [`RulesJsonError`] with the key path of the first value that does not read.
+///
+/// ```
+/// use icn_rules::{RuleSet, json::rules_json, json_read::rules_from_json};
+/// let rules = RuleSet { slide_limit: Some(10.into()), ..RuleSet::default() };
+/// assert_eq!(rules_from_json(&rules_json(&rules)).unwrap(), rules);
+/// let short = serde_json::json!({"slideLimit": 10});
+/// assert_eq!(rules_from_json(&short).unwrap(), rules);
+/// let bad = serde_json::json!({"royals": ["K", "XX"]});
+/// assert_eq!(rules_from_json(&bad).unwrap_err().path, "royals[1]");
+/// ```
+pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
+    let o = object(v, "$")?;
+    only_keys(o, "$", &TOP_KEYS)?;
+    let mut r = RuleSet::default();
+    if let Some(region) = o.get("region") {
+        let ro = object(region, "region")?;
+        only_keys(ro, "region", &["border", "excluded"])?;
+        r.region = Region {
+            border: match ro.get("border") {
+                Some(b) => border(b, "region.border")?,
+                None => WorldBorder::default(),
+            },
+            excluded: match ro.get("excluded") {
+                Some(e) => array(e, "region.excluded")?
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| coord(c, &format!("region.excluded[{i}]")))
+                    .collect::<Read<_>>()?,
+                None => BTreeSet::new(),
+            },
+        };
+    }
+    if let Some(ms) = o.get("movements") {
+        let mut movements = IndexMap::new();
+        for (code, m) in object(ms, "movements")? {
+            let path = format!("movements.{code}");
+            let k = kind(&Value::String(code.clone()), &path)?;
+            let movement: Movement = serde_json::from_value(m.clone())
+                .or_else(|e| err(&path, format!("not a movement: {e}")))?;
+            movements.insert(k, movement);
+        }
+        r.movements = movements;
+    }
+    if let Some(v) = o.get("royals") {
+        r.royals = kinds(v, "royals")?;
+    }
+    if let Some(c) = o.get("castling") {
+        let co = object(c, "castling")?;
+        only_keys(
+            co,
+            "castling",
+            &[
+                "castlers",
+                "minDistance",
+                "kingSteps",
+                "partners",
+                "explicit",
+            ],
+        )?;
+        if let Some(v) = co.get("castlers") {
+            r.castling.castlers = kinds(v, "castling.castlers")?;
+        }
+        if let Some(v) = co.get("minDistance") {
+            r.castling.min_distance = small(v, "castling.minDistance")?;
+        }
+        if let Some(v) = co.get("kingSteps") {
+            r.castling.king_steps = small(v, "castling.kingSteps")?;
+        }
+        if let Some(v) = co.get("partners") {
+            r.castling.partners = if v.is_null() {
+                None
+            } else {
+                Some(kinds(v, "castling.partners")?)
+            };
+        }
+        if let Some(v) = co.get("explicit") {
+            r.castling.explicit = array(v, "castling.explicit")?
+                .iter()
+                .enumerate()
+                .map(|(i, m)| castle_move(m, &format!("castling.explicit[{i}]")))
+                .collect::<Read<_>>()?;
+        }
+    }
+    if let Some(e) = o.get("enPassant") {
+        let eo = object(e, "enPassant")?;
+        only_keys(eo, "enPassant", &["leavers", "takers"])?;
+        if let Some(v) = eo.get("leavers") {
+            r.en_passant.leavers = kinds(v, "enPassant.leavers")?;
+        }
+        if let Some(v) = eo.get("takers") {
+            r.en_passant.takers = kinds(v, "enPassant.takers")?;
+        }
+    }
+    if let Some(ps) = o.get("promotions") {
+        r.promotions = array(ps, "promotions")?
+            .iter()
+            .enumerate()
+            .map(|(i, p)| promotion(p, &format!("promotions[{i}]")))
+            .collect::<Read<_>>()?;
+    }
+    if let Some(v) = o.get("slideLimit") {
+        r.slide_limit = opt_int(v, "slideLimit")?;
+    }
+    if let Some(v) = o.get("turnOrder") {
+        r.turn_order = array(v, "turnOrder")?
+            .iter()
+            .enumerate()
+            .map(|(i, p)| player(p, &format!("turnOrder[{i}]")))
+            .collect::<Read<_>>()?;
+    }
+    if let Some(v) = o.get("canPass") {
+        r.can_pass = boolean(v, "canPass")?;
+    }
+    if let Some(ws) = o.get("wins") {
+        let mut wins = Vec::new();
+        for (name, list) in object(ws, "wins")? {
+            let path = format!("wins.{name}");
+            let p = player(&Value::String(name.clone()), &path)?;
+            let rules = array(list, &path)?
+                .iter()
+                .enumerate()
+                .map(|(i, w)| win(w, &format!("{path}[{i}]")))
+                .collect::<Read<_>>()?;
+            wins.push((p, rules));
+        }
+        r.wins = wins;
+    }
+    if let Some(v) = o.get("hill") {
+        r.hill = zone_from_json(v, "hill")?;
+    }
+    if let Some(v) = o.get("stalemate") {
+        r.stalemate = outcome(v, "stalemate")?;
+    }
+    if let Some(d) = o.get("draws") {
+        let dobj = object(d, "draws")?;
+        only_keys(
+            dobj,
+            "draws",
+            &["moveRule", "repetition", "insufficientMaterial"],
+        )?;
+        if let Some(v) = dobj.get("moveRule") {
+            r.draws.move_rule = opt_int(v, "draws.moveRule")?;
+        }
+        if let Some(v) = dobj.get("repetition") {
+            r.draws.repetition = opt_small(v, "draws.repetition")?;
+        }
+        if let Some(v) = dobj.get("insufficientMaterial") {
+            r.draws.insufficient_material = boolean(v, "draws.insufficientMaterial")?;
+        }
+    }
+    if let Some(l) = o.get("losses") {
+        let lo = object(l, "losses")?;
+        only_keys(lo, "losses", &["perpetualCheck", "repetition"])?;
+        if let Some(v) = lo.get("perpetualCheck") {
+            r.losses.perpetual_check = opt_small(v, "losses.perpetualCheck")?;
+        }
+        if let Some(v) = lo.get("repetition") {
+            r.losses.repetition = opt_small(v, "losses.repetition")?;
+        }
+    }
+    if let Some(x) = o.get("extra") {
+        r.extra = object(x, "extra")?
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+    }
+    Ok(r)
+}
