@@ -81,7 +81,11 @@ fn fail<T>(messages: impl IntoIterator<Item = impl ToString>) -> Result<T, Conve
     })
 }
 
-fn pick_sjaak(text: &str, name: Option<&str>) -> Result<sjaak::SjaakVariant, ConvertError> {
+/// A Sjaak variant with the warnings of its reading (`LINE:COL: message`).
+fn pick_sjaak(
+    text: &str,
+    name: Option<&str>,
+) -> Result<(sjaak::SjaakVariant, Vec<String>), ConvertError> {
     let file = sjaak::read_file(text);
     if !file.stray.is_empty() {
         return fail(&file.stray);
@@ -127,13 +131,14 @@ fn pick_sjaak(text: &str, name: Option<&str>) -> Result<sjaak::SjaakVariant, Con
             }
         },
     };
+    let warnings = chosen.warnings.iter().map(ToString::to_string).collect();
     match &chosen.result {
-        Ok(v) => Ok(v.clone()),
+        Ok(v) => Ok((v.clone(), warnings)),
         Err(e) => fail(e),
     }
 }
 
-fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<Variant, ConvertError> {
+fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<ReadVariant, ConvertError> {
     let named = |rules: RuleSet, position: Position, default: &str| Variant {
         code: name.unwrap_or(default).to_string(),
         name: name.unwrap_or(default).to_string(),
@@ -142,10 +147,11 @@ fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<Variant, 
         rules,
         position,
     };
-    match from {
+    let variant = match from {
         VariantFormat::Sjaak => {
-            let v = pick_sjaak(text, name)?;
-            sjaak::to_variant(&v).or_else(fail)
+            let (v, warnings) = pick_sjaak(text, name)?;
+            let variant = sjaak::to_variant(&v).or_else(fail)?;
+            return Ok(ReadVariant { variant, warnings });
         }
         VariantFormat::Icn => {
             // ICN text or the JSON long form of a game; ICN errors rendered
@@ -176,7 +182,11 @@ fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<Variant, 
             Ok(named(rules, Position::default(), "FBR rules"))
         }
         VariantFormat::Json => read_json_variant(text, name),
-    }
+    }?;
+    Ok(ReadVariant {
+        variant,
+        warnings: Vec::new(),
+    })
 }
 
 /// A variant from the JSON that [`convert_variant`] writes (`{"name", "rules",
@@ -266,6 +276,17 @@ pub fn detect_variant_format(text: &str) -> VariantFormat {
     VariantFormat::Fbr
 }
 
+/// A variant read from a definition, with what was read leniently.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReadVariant {
+    /// The variant.
+    pub variant: Variant,
+    /// Quirks read as the source program reads them (Sjaak: see
+    /// [`sjaak::read_file`]), each `LINE:COL: message`; callers show them as
+    /// warnings, or refuse them when strict.
+    pub warnings: Vec<String>,
+}
+
 /// Reads one variant of a definition in `from` (detected from the content
 /// when `None`); `name` picks one of a many-variant Sjaak file.
 ///
@@ -274,19 +295,29 @@ pub fn detect_variant_format(text: &str) -> VariantFormat {
 ///
 /// ```
 /// use icn_adapters::convert::read_variant;
-/// let v = read_variant("{\"slideLimit\": 10}", None, None).unwrap();
-/// assert_eq!(v.rules.slide_limit, Some(10.into()));
+/// let read = read_variant("{\"slideLimit\": 10}", None, None).unwrap();
+/// assert_eq!(read.variant.rules.slide_limit, Some(10.into()));
+/// assert!(read.warnings.is_empty());
 /// ```
 pub fn read_variant(
     text: &str,
     from: Option<VariantFormat>,
     name: Option<&str>,
-) -> Result<Variant, ConvertError> {
+) -> Result<ReadVariant, ConvertError> {
     read(
         text,
         from.unwrap_or_else(|| detect_variant_format(text)),
         name,
     )
+}
+
+/// A converted definition with the warnings of its reading.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Converted {
+    /// The definition in the target format.
+    pub text: String,
+    /// As [`ReadVariant::warnings`].
+    pub warnings: Vec<String>,
 }
 
 /// The rule set and position ICN can hold that play the same as `v`:
@@ -362,12 +393,47 @@ pub fn convert_variant(
     to: VariantFormat,
     name: Option<&str>,
 ) -> Result<String, ConvertError> {
+    convert_variant_reporting(text, from, to, name).map(|c| c.text)
+}
+
+/// [`convert_variant`] with the warnings of the reading kept (the quirks of a
+/// real Sjaak file, read as Sjaak reads them).
+///
+/// # Errors
+/// As [`convert_variant`].
+///
+/// ```
+/// use icn_adapters::convert::{convert_variant_reporting, VariantFormat::*};
+/// let quirky = "Variant: Q\nBoard: 8x8\nFEN: \"4k3/8/8/8/8/8/8/4K3 w - -\"\nPiece: King\nMove: leap (1,1)|(1,)\nSymbol: \"K\", \"K,k\"\nFlags: royal\n";
+/// let c = convert_variant_reporting(quirky, Sjaak, Json, None).unwrap();
+/// assert_eq!(c.warnings.len(), 1);
+/// assert!(c.warnings[0].starts_with("5:"), "{}", c.warnings[0]);
+/// ```
+pub fn convert_variant_reporting(
+    text: &str,
+    from: VariantFormat,
+    to: VariantFormat,
+    name: Option<&str>,
+) -> Result<Converted, ConvertError> {
     if from == VariantFormat::Sjaak && to == VariantFormat::Sjaak {
-        return Ok(sjaak::write_file(&[pick_sjaak(text, name)?]));
+        let (v, warnings) = pick_sjaak(text, name)?;
+        return Ok(Converted {
+            text: sjaak::write_file(&[v]),
+            warnings,
+        });
     }
-    let v = read(text, from, name)?;
+    let ReadVariant {
+        variant: v,
+        warnings,
+    } = read(text, from, name)?;
+    let text = converted_text(&v, to)?;
+    Ok(Converted { text, warnings })
+}
+
+/// `v` written in `to`.
+fn converted_text(v: &Variant, to: VariantFormat) -> Result<String, ConvertError> {
     match to {
-        VariantFormat::Icn => icn_text(&v).map(|mut s| {
+        VariantFormat::Icn => icn_text(v).map(|mut s| {
             s.push('\n');
             s
         }),
@@ -401,7 +467,7 @@ pub fn convert_variant(
             Ok(s)
         }
         VariantFormat::Sjaak => {
-            let s = sjaak::from_variant(&v).or_else(fail)?;
+            let s = sjaak::from_variant(v).or_else(fail)?;
             Ok(sjaak::write_file(&[s]))
         }
     }

@@ -736,3 +736,27 @@ fn perft_takes_a_variant_from_a_definition_file_in_any_format() {
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("`turnOrder[1]`"), "{}", run.stderr);
 }
+
+#[test]
+fn variant_convert_warns_about_sjaak_quirks_and_strict_refuses_them() {
+    let text = "Variant: Q\nBoard: 8x8\nFEN: \"4k3/8/8/8/8/8/8/4K3 w - -\"\nPiece: King\nMove: leap (1,1)|(1,)\nSymbol: \"K\", \"K,k\"\nFlags: royal\n";
+    let run = icn(&["variant", "convert", "--to", "json", "-"], text);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.starts_with("warning: <stdin>:5:") || run.stderr.starts_with("warning: -:5:"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.contains("\"rules\""));
+    let strict = icn(
+        &["variant", "convert", "--strict", "--to", "json", "-"],
+        text,
+    );
+    assert_eq!(strict.code, 1);
+    assert!(
+        strict.stderr.contains("refused under --strict"),
+        "{}",
+        strict.stderr
+    );
+    assert!(strict.stdout.is_empty());
+}

@@ -177,6 +177,8 @@ pub struct MoveError {
 
 struct P<'a> {
     s: &'a str,
+    /// What was read as Sjaak reads it though the format does not allow it.
+    quirks: Vec<MoveError>,
     i: usize,
     depth: u32,
 }
@@ -247,7 +249,18 @@ impl P<'_> {
         self.expect('(', "`(`")?;
         let a = self.int("an integer")?;
         self.expect(',', "`,` between the two numbers of a leap")?;
-        let b = self.int("an integer after `,`")?;
+        self.ws();
+        let b = if self.peek() == Some(')') {
+            self.quirks.push(MoveError {
+                at: self.i,
+                message: format!(
+                    "`({a},)` has no second number; read as `({a},1)`, as Sjaak reads it"
+                ),
+            });
+            1
+        } else {
+            self.int("an integer after `,`")?
+        };
         self.expect(')', "`)` after a leap")?;
         Ok((a, b))
     }
@@ -354,20 +367,37 @@ impl P<'_> {
     }
 }
 
-/// Reads one move description.
+/// Reads one move description, with the quirks read as Sjaak reads them
+/// (a leap `(2,)` is `(2,1)`; a `;` at the end is ignored), each reported.
 ///
 /// # Errors
 /// The first problem, with its byte offset in `text`.
 ///
 /// ```
 /// use icn_adapters::sjaak::moves::{parse_move, MoveDesc};
-/// let m = parse_move("leap ((1,0)+(1,1)) & (1,2)").unwrap();
+/// let (m, quirks) = parse_move("leap ((1,0)+(1,1)) & (1,2)").unwrap();
 /// assert_eq!(m.to_string(), "leap (1,0)+(1,1)&(1,2)");
-/// assert_eq!(parse_move(&m.to_string()).unwrap(), m);
-/// assert!(parse_move("leap (2,)").unwrap_err().message.contains("integer"));
+/// assert!(quirks.is_empty());
+/// assert_eq!(parse_move(&m.to_string()).unwrap().0, m);
+/// let (m, quirks) = parse_move("leap (2,);").unwrap();
+/// assert_eq!((m.to_string(), quirks.len()), ("leap (2,1)".to_string(), 2));
+/// assert!(parse_move("leap (2,x)").unwrap_err().message.contains("integer"));
 /// ```
-pub fn parse_move(text: &str) -> Result<MoveDesc, MoveError> {
+pub fn parse_move(text: &str) -> Result<(MoveDesc, Vec<MoveError>), MoveError> {
+    let mut quirks = Vec::new();
+    let trimmed = text.trim_end();
+    let text = match trimmed.strip_suffix(';') {
+        Some(bare) => {
+            quirks.push(MoveError {
+                at: bare.len(),
+                message: "a `;` at the end of a move; Sjaak ignores it".into(),
+            });
+            bare
+        }
+        None => text,
+    };
     let mut p = P {
+        quirks,
         s: text,
         i: 0,
         depth: 0,
@@ -415,7 +445,8 @@ pub fn parse_move(text: &str) -> Result<MoveDesc, MoveError> {
     if p.peek().is_some() {
         return p.fail("the end of the move description");
     }
-    Ok(m)
+    p.quirks.sort_by_key(|q| q.at);
+    Ok((m, p.quirks))
 }
 
 fn write_operand(e: &LeapExpr, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -80,6 +80,9 @@ pub struct VariantRead {
     pub line: usize,
     /// The variant, or every error found in it.
     pub result: Result<SjaakVariant, Vec<SjaakError>>,
+    /// What was read as Sjaak reads it though the format does not allow it
+    /// (see [`read_file`]); refused under `--strict`.
+    pub warnings: Vec<SjaakError>,
 }
 
 /// What [`read_file`] found.
@@ -92,6 +95,12 @@ pub struct SjaakFile {
 }
 
 /// Reads every variant of a file, each on its own.
+///
+/// Four quirks of real files are read as Sjaak reads them, each with a
+/// warning in [`VariantRead::warnings`]: a `;` after a square (`k9;`), a leap
+/// with its second number left out (`(2,)` is `(2,1)`), a second `FEN:` or
+/// `XBoard pieces:` line (the later one counts), and a `Castle:` line with a
+/// square off the board (Sjaak never plays it; it is left out).
 ///
 /// ```
 /// use icn_adapters::sjaak::read_file;
@@ -229,6 +238,7 @@ pub(super) struct Reader {
     pub(super) errors: Vec<SjaakError>,
     pub(super) zone_refs: Vec<(String, Loc)>,
     pub(super) seen: Vec<&'static str>,
+    pub(super) warnings: Vec<SjaakError>,
 }
 
 /// Splits on commas outside quotes and parentheses, keeping byte offsets of
@@ -272,6 +282,30 @@ impl Reader {
             errors: Vec::new(),
             zone_refs: Vec::new(),
             seen: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    pub(super) fn warn(&mut self, at: Loc, message: impl Into<String>) {
+        self.warnings.push(SjaakError {
+            line: at.line,
+            col: at.col,
+            message: icn_syntax::cap_quotes(message.into()),
+        });
+    }
+
+    /// Like [`Reader::once`], but a repeated line overrides the earlier one
+    /// with a warning, as in Sjaak.
+    fn again_overrides(&mut self, key: &'static str, at: Loc) {
+        if self.seen.contains(&key) {
+            self.warn(
+                at,
+                format!(
+                    "a second `{key}:` line in this variant; the later one counts, as in Sjaak"
+                ),
+            );
+        } else {
+            self.seen.push(key);
         }
     }
 
@@ -297,7 +331,9 @@ impl Reader {
             }
         }
         self.errors.sort_by_key(|e| (e.line, e.col));
+        self.warnings.sort_by_key(|e| (e.line, e.col));
         VariantRead {
+            warnings: self.warnings,
             name: self.v.name.clone(),
             line: self.line,
             result: if self.errors.is_empty() {
@@ -318,6 +354,38 @@ impl Reader {
     }
 
     pub(super) fn square(&mut self, s: &str, at: Loc) -> Option<Sq> {
+        let sq = self.square_anywhere(s, at)?;
+        if self.on_board(sq) {
+            Some(sq)
+        } else {
+            self.err(
+                at,
+                format!(
+                    "square `{sq}` is off the {}x{} board",
+                    self.v.files, self.v.ranks
+                ),
+            );
+            None
+        }
+    }
+
+    /// Whether `sq` is on the board (any square before `Board:` is read).
+    pub(super) fn on_board(&self, sq: Sq) -> bool {
+        self.v.files == 0 || (sq.file < self.v.files && sq.rank < self.v.ranks)
+    }
+
+    /// A square by name, on the board or not.
+    pub(super) fn square_anywhere(&mut self, s: &str, at: Loc) -> Option<Sq> {
+        let s = match s.strip_suffix(';') {
+            Some(bare) => {
+                self.warn(
+                    at.plus(bare.len()),
+                    format!("a `;` after square `{bare}`; Sjaak ignores it"),
+                );
+                bare
+            }
+            None => s,
+        };
         let b = s.as_bytes();
         let ok =
             b.len() >= 2 && b[0].is_ascii_lowercase() && s[1..].bytes().all(|c| c.is_ascii_digit());
@@ -331,19 +399,7 @@ impl Reader {
             })
             .flatten();
         match sq {
-            Some(sq) if self.v.files == 0 || (sq.file < self.v.files && sq.rank < self.v.ranks) => {
-                Some(sq)
-            }
-            Some(_) => {
-                self.err(
-                    at,
-                    format!(
-                        "square `{s}` is off the {}x{} board",
-                        self.v.files, self.v.ranks
-                    ),
-                );
-                None
-            }
+            Some(sq) => Some(sq),
             None => {
                 self.err(at, format!("expected a square such as `a1`, found `{s}`"));
                 None
@@ -385,7 +441,12 @@ impl Reader {
 
     pub(super) fn mv(&mut self, s: &str, at: Loc) -> Option<super::MoveDesc> {
         match parse_move(s) {
-            Ok(m) => Some(m),
+            Ok((m, quirks)) => {
+                for q in quirks {
+                    self.warn(at.plus(q.at), q.message);
+                }
+                Some(m)
+            }
             Err(e) => {
                 self.err(at.plus(e.at), e.message);
                 None
@@ -441,9 +502,8 @@ impl Reader {
                 }
             }
             "fen" => {
-                if self.once("FEN", key_at) {
-                    self.v.fen = self.quoted(value, at, "a FEN");
-                }
+                self.again_overrides("FEN", key_at);
+                self.v.fen = self.quoted(value, at, "a FEN");
             }
             "zone" => {
                 let Some((name, list)) = value.split_once('=') else {
@@ -482,9 +542,8 @@ impl Reader {
                 self.v.black_flag.extend(s);
             }
             "xboard pieces" | "winboard pieces" => {
-                if self.once("XBoard pieces", key_at) {
-                    self.v.xboard_pieces = self.quoted(value, at, "a piece string");
-                }
+                self.again_overrides("XBoard pieces", key_at);
+                self.v.xboard_pieces = self.quoted(value, at, "a piece string");
             }
             "xboard parent" | "winboard parent" => {
                 if self.once("XBoard parent", key_at) {

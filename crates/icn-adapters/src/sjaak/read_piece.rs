@@ -243,21 +243,36 @@ impl Reader {
             }
         };
         let off = |s: &str| s.as_ptr() as usize - value.as_ptr() as usize;
-        let from_sq = self.square(from, at.plus(off(from)));
+        let from_sq = self.square_anywhere(from, at.plus(off(from)));
         let mut tos = Vec::new();
         for (o, t) in split_list(to) {
-            tos.push(self.square(t, at.plus(off(to) + o)));
+            tos.push(self.square_anywhere(t, at.plus(off(to) + o)));
         }
-        let with_sq = self.square(with, at.plus(off(with)));
+        let with_sq = self.square_anywhere(with, at.plus(off(with)));
         let tos: Option<Vec<Sq>> = tos.into_iter().collect();
         let mut tos = tos?;
+        let (from_sq, with_sq) = (from_sq?, with_sq?);
+        if let Some(off_board) = std::iter::once(from_sq)
+            .chain(tos.iter().copied())
+            .chain([with_sq])
+            .find(|&s| !self.on_board(s))
+        {
+            self.warn(
+                at,
+                format!(
+                    "castling `{value}` uses square `{off_board}`, off the {}x{} board; Sjaak never plays it, so it is left out",
+                    self.v.files, self.v.ranks
+                ),
+            );
+            return None;
+        }
         let first = tos.remove(0);
         Some(CastleDef {
             player,
-            from: from_sq?,
+            from: from_sq,
             to: first,
             also: tos,
-            with: with_sq?,
+            with: with_sq,
         })
     }
 }

@@ -58,7 +58,12 @@ fn board(args: &Args) -> anyhow::Result<Result<Board, String>> {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("cannot read {}", path.display()))?;
             match icn_adapters::convert::read_variant(&text, None, name.as_deref()) {
-                Ok(v) => (v.position, v.rules),
+                Ok(read) => {
+                    for w in &read.warnings {
+                        eprintln!("warning: {}:{w}", path.display());
+                    }
+                    (read.variant.position, read.variant.rules)
+                }
                 Err(e) => return Ok(Err(format!("{}: {e}", path.display()))),
             }
         }

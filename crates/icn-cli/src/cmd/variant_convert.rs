@@ -7,7 +7,7 @@
 
 use std::io::Write as _;
 
-use icn_adapters::convert::{VariantFormat, convert_variant};
+use icn_adapters::convert::{VariantFormat, convert_variant_reporting};
 
 use crate::cmd::Outcome;
 use crate::input::InputArg;
@@ -24,6 +24,11 @@ pub struct Args {
     /// The variant to pick from a many-variant file.
     #[arg(long)]
     pub name: Option<String>,
+    /// Refuse the quirks of real files that are otherwise read as their
+    /// program reads them, with a warning (a `;` after a square, `(2,)`, a
+    /// second `FEN:`, castling off the board).
+    #[arg(long)]
+    pub strict: bool,
     /// The input.
     #[command(flatten)]
     pub input: InputArg,
@@ -60,7 +65,9 @@ pub enum To {
 /// # Errors
 /// Reading or writing failed.
 pub fn run(args: &Args) -> anyhow::Result<Outcome> {
-    let text = match args.input.open()?.read_text()? {
+    let input = args.input.open()?;
+    let origin = input.origin.clone();
+    let text = match input.read_text()? {
         Ok(t) => t,
         Err(m) => {
             eprintln!("error: {m}");
@@ -80,9 +87,17 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         To::Fbr => VariantFormat::Fbr,
         To::Json => VariantFormat::Json,
     };
-    match convert_variant(&text, from, to, args.name.as_deref()) {
+    match convert_variant_reporting(&text, from, to, args.name.as_deref()) {
         Ok(out) => {
-            std::io::stdout().lock().write_all(out.as_bytes())?;
+            let label = if args.strict { "error" } else { "warning" };
+            for w in &out.warnings {
+                eprintln!("{label}: {origin}:{w}");
+            }
+            if args.strict && !out.warnings.is_empty() {
+                eprintln!("error: refused under --strict");
+                return Ok(Outcome::Invalid);
+            }
+            std::io::stdout().lock().write_all(out.text.as_bytes())?;
             Ok(Outcome::Valid)
         }
         Err(e) => {
