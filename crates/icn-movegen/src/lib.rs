@@ -34,11 +34,11 @@ mod zobrist;
 
 pub use board::{Board, MAX_LISTED_MOVES};
 pub use error::MovegenError;
-pub use geometry::{COORD_LIMIT, Sq, counter_in_range, int_in_range};
+pub use geometry::{Border, COORD_LIMIT, Sq, counter_in_range, int_in_range};
 pub use lowering::rules_of;
 pub use moves::{Move, MoveFamily, MoveKind};
 pub use outcome::{GameEnd, Termination};
 pub use perft::PerftMode;
 pub use query::{PawnStructure, power};
-pub use regions::{AttackPart, BorderSides};
+pub use regions::AttackPart;
 pub use replay::{Replay, ReplayError, replay};

@@ -1,7 +1,7 @@
 //! What the query language (`icn-query`) needs from a board beyond
 //! [`crate::query`]: every square a piece attacks as a finite list of
 //! [`AttackPart`]s (single squares and rays, exact on the unbounded board),
-//! the world border's sides, the excluded squares, and a cheap walk over the
+//! the world border, the excluded squares, and a cheap walk over the
 //! pieces.
 //!
 //! A piece attacks a square as in [`Board::attacks_square`]: a royal of
@@ -14,7 +14,7 @@ use icn_model::Piece;
 
 use crate::MovegenError;
 use crate::board::Board;
-use crate::geometry::{Sq, is_prime};
+use crate::geometry::{Border, Sq, is_prime};
 
 /// A part of the set of squares a piece attacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,29 +35,10 @@ pub enum AttackPart {
     },
 }
 
-/// The sides of a world border (`None`: open).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BorderSides {
-    /// Smallest x.
-    pub left: Option<i64>,
-    /// Largest x.
-    pub right: Option<i64>,
-    /// Smallest y.
-    pub bottom: Option<i64>,
-    /// Largest y.
-    pub top: Option<i64>,
-}
-
 impl Board {
     /// The world border.
-    pub fn border_sides(&self) -> BorderSides {
-        let b = &self.cfg.border;
-        BorderSides {
-            left: b.left,
-            right: b.right,
-            bottom: b.bottom,
-            top: b.top,
-        }
+    pub fn border(&self) -> Border {
+        self.cfg.border
     }
 
     /// The squares excluded from the board (inside the border), in no order.

@@ -128,7 +128,7 @@ impl<'q, 'b, 'g> Eval<'q, 'b, 'g> {
     /// Every square of the board: the world border without excluded squares.
     fn universe(&mut self) -> &SquareSet {
         if self.universe.is_none() {
-            let b = self.board.border_sides();
+            let b = self.board.border();
             let mut u = SquareSet::rect(
                 Range {
                     lo: b.left,

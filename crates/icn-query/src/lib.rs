@@ -8,8 +8,10 @@
 //! * `eval`: a plan evaluated at one position (no text).
 //! * [`games`]: a query run over every position of a game.
 //! * [`collection`]: PGN and ICN game collections read one game at a time.
+//! * [`conformance`]: the `fixtures/query` corpus (python-chess facts).
 
 pub mod collection;
+pub mod conformance;
 mod error;
 mod eval;
 pub mod games;
