@@ -3,7 +3,7 @@
 //! points up or sideways in the layers
 //!
 //! `icn-syntax` → `icn-model` → `icn-rules` → `icn-movegen` → `icn-adapters`
-//! → `icn-cli` → `xtask`
+//! → `icn-query` → `icn-cli` → `xtask`
 //!
 //! A crate may depend only on crates of lower layers; nothing depends on
 //! `xtask`. A member missing from [`LAYERS`] is refused too, so a new crate
@@ -15,12 +15,13 @@ use anyhow::Context as _;
 use toml_edit::{DocumentMut, Item};
 
 /// The workspace crates, lowest layer first.
-pub const LAYERS: [&str; 7] = [
+pub const LAYERS: [&str; 8] = [
     "icn-syntax",
     "icn-model",
     "icn-rules",
     "icn-movegen",
     "icn-adapters",
+    "icn-query",
     "icn-cli",
     "xtask",
 ];

@@ -37,6 +37,8 @@ pub enum Command {
     Perft(cmd::perft::Args),
     /// Position queries: check, mate, material, pawn structure, zobrist key.
     Info(cmd::info::Args),
+    /// Search game collections with the query language of docs/query.md.
+    Query(cmd::query::Args),
     /// FEN (X-FEN, Shredder-FEN) to ICN with the 8×8 rules.
     Fen2icn(cmd::fen2icn::Args),
     /// An ICN position to FEN.

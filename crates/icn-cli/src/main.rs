@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => cmd::replay::run(&args),
         Command::Perft(args) => cmd::perft::run(&args),
         Command::Info(args) => cmd::info::run(&args),
+        Command::Query(args) => cmd::query::run(&args),
         Command::Fen2icn(args) => cmd::fen2icn::run(&args),
         Command::Icn2fen(args) => cmd::icn2fen::run(&args),
         Command::San(args) => cmd::san::run(&args),

@@ -760,3 +760,57 @@ fn variant_convert_warns_about_sjaak_quirks_and_strict_refuses_them() {
     );
     assert!(strict.stdout.is_empty());
 }
+
+#[test]
+fn query_counts_marks_and_lists_positions_over_pgn_and_icn() {
+    let pgn = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/query/pgn/hand-picked.pgn"
+    );
+    // Fool's mate is the one checkmate; Loyd's stalemate the one stalemate.
+    let run = icn(&["query", "mate", "--count", pgn], "");
+    assert_eq!(
+        (run.code, run.stdout.as_str()),
+        (0, "games 1\npositions 1\n"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("games read 3, games matched 1"),
+        "{}",
+        run.stderr
+    );
+    let run = icn(&["query", "stalemate", "--positions", pgn], "");
+    assert_eq!(
+        run.stdout, "5bnr/4p1pq/4Qpkr/7p/7P/4P3/PPPP1PP1/RNB1KBNR b KQ - 2 10\n",
+        "{}",
+        run.stderr
+    );
+    // ICN in, ICN out: the move that gives check is marked.
+    let game = "w 1,8,1,8 K5,1|k5,8|R1,1 1,1>1,7|5,8>4,8|1,7>1,8\n";
+    let run = icn(&["query", "check"], game);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.trim_end().ends_with("1,7>1,8{query}"),
+        "{}",
+        run.stdout
+    );
+    let run = icn(&["query", "check", "--final", "--count"], game);
+    assert_eq!(run.stdout, "games 1\npositions 1\n");
+    // A bad query is shown with a caret, exit 1.
+    let run = icn(&["query", "a attackedby"], game);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("^") && run.stderr.contains("expected"),
+        "{}",
+        run.stderr
+    );
+    // An infinite set counted fails the game, with the game's number.
+    let run = icn(&["query", "#(. attackedby R)"], "w K0,0|k9,9|R5,5\n");
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("game 1 (line 1), at ply 0"),
+        "{}",
+        run.stderr
+    );
+}

@@ -15,6 +15,7 @@ pub mod icn2pgn;
 pub mod info;
 pub mod perft;
 pub mod pgn2icn;
+pub mod query;
 pub mod replay;
 pub mod san;
 pub mod variant;
