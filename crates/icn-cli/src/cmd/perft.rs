@@ -1,7 +1,8 @@
 //! `icn perft --depth N [--divide] [--slide-limit N] [--leaf] FILE|-|--variant NAME`:
 //! counts the leaves of the legal move tree exactly, with the time taken and
 //! nodes per second on standard error. Refuses (exit 1) when some move set
-//! on the way is infinite (no slide limit and no border).
+//! on the way is infinite (no slide limit and no border), naming the fix:
+//! `--slide-limit N` or a world border.
 
 use std::io::{self, Write as _};
 use std::time::Instant;
@@ -10,7 +11,7 @@ use anyhow::bail;
 use icn_movegen::{Board, PerftMode};
 
 use crate::cli::FromDialect;
-use crate::cmd::Outcome;
+use crate::cmd::{Fix, Outcome, explain};
 use crate::document::read_game;
 use crate::input::InputArg;
 
@@ -48,7 +49,7 @@ fn board(args: &Args) -> anyhow::Result<Result<Board, String>> {
                 .map_err(anyhow::Error::from);
             match v {
                 Ok(v) => (v.position, v.rules),
-                Err(e) => return Ok(Err(e.to_string())),
+                Err(e) => return Ok(Err(format!("error: {e}"))),
             }
         }
         None => {
@@ -56,15 +57,15 @@ fn board(args: &Args) -> anyhow::Result<Result<Board, String>> {
             let origin = input.origin.clone();
             let text = match input.read_text()? {
                 Ok(t) => t,
-                Err(m) => return Ok(Err(m)),
+                Err(m) => return Ok(Err(format!("error[utf8]: {m}"))),
             };
             let game = match read_game(&text, args.from_dialect.into()) {
                 Ok((g, _)) => g,
-                Err(e) => return Ok(Err(e.render(&origin, &text))),
+                Err(e) => return Ok(Err(e.render(&origin, &text).trim_end().to_string())),
             };
             match icn_movegen::rules_of(&game) {
                 Ok(r) => (game.position, r),
-                Err(e) => return Ok(Err(e.to_string())),
+                Err(e) => return Ok(Err(format!("error: {e}"))),
             }
         }
     };
@@ -74,7 +75,7 @@ fn board(args: &Args) -> anyhow::Result<Result<Board, String>> {
         }
         rules.slide_limit = Some(icn_model::Int::from(n));
     }
-    Ok(Board::new(&position, &rules).map_err(|e| e.to_string()))
+    Ok(Board::new(&position, &rules).map_err(|e| format!("error: {}", explain(&e, Fix::Flag))))
 }
 
 /// Runs `icn perft`.
@@ -85,7 +86,8 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     let mut b = match board(args)? {
         Ok(b) => b,
         Err(m) => {
-            eprintln!("error: {m}");
+            // Rendered diagnostics carry their own `error:` label.
+            eprintln!("{m}");
             return Ok(Outcome::Invalid);
         }
     };
@@ -105,7 +107,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
                 list.iter().map(|(_, n)| n).sum()
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", explain(&e, Fix::Flag));
                 return Ok(Outcome::Invalid);
             }
         }
@@ -113,7 +115,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         match b.perft(args.depth, mode) {
             Ok(n) => n,
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", explain(&e, Fix::Flag));
                 return Ok(Outcome::Invalid);
             }
         }
