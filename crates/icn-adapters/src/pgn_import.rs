@@ -131,10 +131,9 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<PgnProblem>), PgnProblem> {
     };
     let mut game = fen_to_game(&fen).map_err(|e| {
         let why = match variant {
-            Variant::Chess960 => format!(
-                "Chess960 from this start position is not played yet: the engine castles by \
-                 the site's rule, not Chess960's ({e})"
-            ),
+            Variant::Chess960 => {
+                format!("Chess960 from this start position is not played yet: {e}")
+            }
             Variant::Standard => format!("FEN tag: {e}"),
         };
         problem(start, PgnKind::Fen, why)

@@ -222,3 +222,34 @@ fn info_json_uses_the_long_form_key_style_and_messages_name_the_fix() {
     let bad = icn(&["perft", "--depth", "1"], "w K5,1|k5,8\n1,1>");
     assert!(!bad.stderr.contains("error: error"), "{}", bad.stderr);
 }
+
+#[test]
+fn no_message_says_error_twice() {
+    for args in [
+        &["variant", "convert", "--from", "icn", "--to", "json"][..],
+        &["perft", "--depth", "1"][..],
+        &["convert"][..],
+    ] {
+        let r = icn(args, "w K1,1|X2,2\n");
+        assert_eq!(r.code, 1, "{args:?}");
+        assert!(
+            r.stderr.contains("unknown piece code `X`"),
+            "{args:?}: {}",
+            r.stderr
+        );
+        assert!(!r.stderr.contains("error: error"), "{args:?}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn variant_list_shows_dates() {
+    let r = icn(&["variant", "list"], "");
+    let horde = r
+        .stdout
+        .lines()
+        .find(|l| l.starts_with("Pawn_Horde "))
+        .unwrap_or("");
+    assert!(horde.contains("@2023-11-17"), "{horde}");
+    let by_date = icn(&["variant", "show", "Pawn_Horde@2023-11-17"], "");
+    assert_eq!(by_date.code, 0, "{}", by_date.stderr);
+}
