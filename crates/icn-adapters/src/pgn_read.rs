@@ -31,11 +31,21 @@ pub struct PgnReader<R> {
     input: R,
     buf: Vec<u8>,
     line_no: usize,
-    /// The rest of a line that belongs to the next game: (text, line, column).
-    pending: Option<(String, usize, usize)>,
+    /// A line whose rest belongs to the next game: the line, the byte
+    /// where the rest starts, its line number and column. The line is kept
+    /// whole, so a line of many games is read in linear time.
+    pending: Option<Pending>,
     games: usize,
     done: bool,
     warned_encoding: bool,
+}
+
+/// A line, or the rest of one, still to be read.
+struct Pending {
+    text: String,
+    start: usize,
+    line: usize,
+    column: usize,
 }
 
 /// Where the lexer is inside one game.
@@ -68,9 +78,9 @@ impl<R: BufRead> PgnReader<R> {
         }
     }
 
-    /// The next line as text (without its line break), its number and the
-    /// column it starts at.
-    fn next_line(&mut self, state: &mut State) -> std::io::Result<Option<(String, usize, usize)>> {
+    /// The next line as text (without its line break), where to start in
+    /// it, its number and the column it starts at.
+    fn next_line(&mut self, state: &mut State) -> std::io::Result<Option<Pending>> {
         if let Some(p) = self.pending.take() {
             return Ok(Some(p));
         }
@@ -100,7 +110,12 @@ impl<R: BufRead> PgnReader<R> {
                 windows_1252(bytes)
             }
         };
-        Ok(Some((text, self.line_no, 1)))
+        Ok(Some(Pending {
+            text,
+            start: 0,
+            line: self.line_no,
+            column: 1,
+        }))
     }
 }
 
@@ -172,9 +187,20 @@ impl<R: BufRead> Iterator for PgnReader<R> {
                     }));
                 }
             };
-            if let Some(rest) = lex_line(&mut st, &line.0, line.1, line.2) {
-                if !rest.0.trim().is_empty() {
-                    self.pending = Some(rest);
+            let Pending {
+                text,
+                start,
+                line,
+                column,
+            } = line;
+            if let Some((end, next_column)) = lex_line(&mut st, &text[start..], line, column) {
+                if !text[start + end..].trim().is_empty() {
+                    self.pending = Some(Pending {
+                        text,
+                        start: start + end,
+                        line,
+                        column: next_column,
+                    });
                 }
                 break;
             }
@@ -210,15 +236,15 @@ fn ends_word(c: char) -> bool {
     c.is_whitespace() || "{}();[$!?".contains(c) || glyph_nag(c.encode_utf8(&mut [0; 4])).is_some()
 }
 
-/// Lexes one line into the game; returns the rest of the line (perhaps
-/// blank) when the game ends inside it (after its result, or where a tag
-/// follows movetext).
+/// Lexes one line into the game; when the game ends inside it (after its
+/// result, or where a tag follows movetext) returns where the rest of the
+/// line starts: its byte in `text` and its column.
 fn lex_line(
     st: &mut State,
     text: &str,
     line: usize,
     first_column: usize,
-) -> Option<(String, usize, usize)> {
+) -> Option<(usize, usize)> {
     // `%` in the first column escapes the whole line.
     if first_column == 1 && st.comment.is_none() && text.starts_with('%') {
         return None;
@@ -264,7 +290,7 @@ fn lex_line(
         match c {
             _ if c.is_whitespace() => {}
             '[' if st.moved => {
-                return Some((text[i..].to_string(), line, column));
+                return Some((i, column));
             }
             '[' => match read_tag(&text[i..]) {
                 Some((name, value, len)) => {
@@ -341,7 +367,7 @@ fn lex_line(
                 let word = &text[start..end];
                 let at = pos(column + 1 - word.chars().count());
                 if word_token(st, word, at, glyphs) {
-                    return Some((text[end..].to_string(), line, column + 1));
+                    return Some((end, column + 1));
                 }
             }
         }
@@ -530,6 +556,21 @@ mod tests {
         let gs = games(b"1. e4 *\n\n1. d4 d5 *\n1. c4 1-0");
         assert_eq!(gs.len(), 3);
         assert_eq!(moves(gs[1].as_ref().unwrap()), ["d4", "d5"]);
+    }
+
+    #[test]
+    fn many_games_on_one_line_each_keep_their_place() {
+        let line = "1. e4 * ".repeat(20_000);
+        let gs = games(line.as_bytes());
+        assert_eq!(gs.len(), 20_000);
+        let last = gs[19_999].as_ref().unwrap();
+        assert_eq!(
+            last.tokens[0].1,
+            Pos {
+                line: 1,
+                column: 8 * 19_999 + 4
+            }
+        );
     }
 
     #[test]
