@@ -7,7 +7,9 @@
 //! * [`san`]: Standard Algebraic Notation; [`sanlike`]: the SAN-like notation of the unbounded board.
 //! * [`sanlike_game`]: ICN games with SAN-like moves, read ([`sanlike_game::read_game`]) and written.
 //! * [`lines`]: the `--lines` batch modes as library functions.
-//! * [`pgn`]: streaming PGN import; [`pgn_export`]: PGN export and whole-file conversions.
+//! * [`pgn`]: PGN as people write it: [`pgn_read`] splits games and tokens,
+//!   [`pgn_move`] reads move words, [`pgn_import`] makes ICN games, [`pgn_export`]
+//!   writes PGN, [`pgn_stream`] converts whole files one game at a time.
 //! * [`sjaak`]: Sjaak `variants.txt` ↔ icn-rules objects.
 //! * [`convert`]: variant definitions between Sjaak, ICN, FBR and JSON.
 //! * [`conformance`]: the `fixtures/{fen,san,pgn,sjaak}` runner.
@@ -20,7 +22,12 @@ pub mod fen_icn;
 pub mod lines;
 pub mod notation;
 pub mod pgn;
+pub mod pgn_agreement;
 pub mod pgn_export;
+pub mod pgn_import;
+pub mod pgn_move;
+pub mod pgn_read;
+pub mod pgn_stream;
 pub mod san;
 pub mod sanlike;
 pub mod sanlike_game;

@@ -1,25 +1,30 @@
-//! PGN export ([`export_game`]) and the streaming file conversions both ways
-//! ([`pgn_to_icn`], [`icn_to_pgn`]).
+//! PGN export: [`export_game`]. (The streaming file conversions are in
+//! [`crate::pgn_stream`], re-exported here.)
 //!
-//! Export accepts ICN games that fit 8×8: a start position FEN can hold
-//! ([`crate::fen_icn::game_to_fen`]), no world border or the `1,8,1,8` one,
-//! checkmate as the only win condition. Tags: the seven-tag roster first
+//! Export accepts ICN games of 8×8 chess: the rules of
+//! [`crate::fen_icn::chess_rules`] exactly (the world border `1,8,1,8`,
+//! promotion on the last rank to Q, R, B or N, checkmate as the only win,
+//! no `{...}` properties), a start position FEN can hold
+//! ([`crate::fen_icn::game_to_fen`]), and legal moves. Anything else is
+//! refused with the reason, never exported as something else: an unbounded
+//! game, whose moves and result can differ on 8×8, is refused, and a move
+//! that leaves the 8×8 board is named. Tags: the seven-tag roster first
 //! (`?` and `*` when missing), then the other metadata in order, then
 //! `SetUp "1"` and `FEN` when the start is not the standard one. Moves are
-//! written in SAN with move numbers, the move's glyph, and its clock and
-//! comments as one `{…}` comment; lines are wrapped before 80 columns; the
-//! `Result` tag ends the movetext. An illegal move is refused with its
-//! number.
+//! written in SAN with move numbers and computed check marks, the move's
+//! glyph, `%nag N` commands as `$N`, and its clock, other commands
+//! (`[%eval 0.3]`) and comments as one `{…}` comment; lines are wrapped
+//! before 80 columns; the `Result` tag ends the movetext. An illegal move
+//! is refused with its number.
 
-use std::io::{self, BufRead, Write};
-
-use icn_model::{Dialect, Game, IcnStyle, Int, Player, WinCondition};
+use icn_model::{Game, GameRules, Player};
 use icn_movegen::Board;
 
 use crate::fen::{CastlingStyle, STARTING_FEN};
-use crate::fen_icn::game_to_fen;
-use crate::pgn::{PgnReader, import_game};
+use crate::fen_icn::{chess_rules, game_to_fen};
 use crate::san::move_to_san;
+
+pub use crate::pgn_stream::{icn_to_pgn, pgn_to_icn};
 
 const ROSTER: [(&str, &str); 7] = [
     ("Event", "?"),
@@ -49,19 +54,21 @@ fn escape(v: &str) -> String {
 /// assert!(pgn.ends_with("1. a4 {ok} Ke7 *\n\n"));
 /// ```
 pub fn export_game(game: &Game) -> Result<String, String> {
-    if let Some(b) = &game.rules.world_border {
-        let eight = |s: &Option<Int>, v: i64| s.as_ref().and_then(Int::to_i64) == Some(v);
-        if !(eight(&b.left, 1) && eight(&b.right, 8) && eight(&b.bottom, 1) && eight(&b.top, 8)) {
-            return Err("a world border other than 1,8,1,8 does not fit PGN".into());
-        }
-    }
-    for p in [Player::WHITE, Player::BLACK] {
-        if game.rules.wins_of(p) != [WinCondition::Checkmate] {
+    for (i, m) in game.moves.iter().enumerate() {
+        let on_board = |c: &icn_model::Coord| {
+            [&c.x, &c.y]
+                .iter()
+                .all(|v| v.to_i64().is_some_and(|v| (1..=8).contains(&v)))
+        };
+        if !on_board(&m.from) || !on_board(&m.to) {
             return Err(format!(
-                "{p} wins by something other than checkmate, which PGN chess cannot say"
+                "move {}, {}, leaves the 8×8 board, which PGN cannot hold",
+                i + 1,
+                m.compact()
             ));
         }
     }
+    rules_fit_chess(&game.rules)?;
     let fen = game_to_fen(game).map_err(|e| e.to_string())?;
     let fen_text = fen.write(CastlingStyle::XFen);
     let mut out = String::new();
@@ -113,6 +120,12 @@ pub fn export_game(game: &Game) -> Result<String, String> {
         if let Some(c) = m.clock {
             comment.push(format!("[%clk {}]", c.format()));
         }
+        for c in &m.commands {
+            match c.strip_prefix("%nag ").and_then(|n| n.parse::<u32>().ok()) {
+                Some(n) => words.push(format!("${n}")),
+                None => comment.push(format!("[{c}]")),
+            }
+        }
         comment.extend(m.comments.iter().cloned());
         if !comment.is_empty() {
             words.push(format!("{{{}}}", comment.join(" ")));
@@ -145,104 +158,33 @@ pub fn export_game(game: &Game) -> Result<String, String> {
     Ok(out)
 }
 
-/// Converts every game of a PGN stream to ICN, one game per output line.
-/// Failed games and warnings go to `err`; returns (games written, failures).
-///
-/// # Errors
-/// Reading or writing failed.
-pub fn pgn_to_icn<R: BufRead, W: Write, E: Write>(
-    input: R,
-    mut out: W,
-    mut err: E,
-    style: IcnStyle,
-) -> io::Result<(usize, usize)> {
-    let (mut ok, mut failed) = (0, 0);
-    for g in PgnReader::new(input) {
-        let result = g.and_then(|g| {
-            let n = (g.number, g.line);
-            import_game(&g).map(|r| (r, n))
+/// Why rules are not those of 8×8 chess, naming the first difference.
+fn rules_fit_chess(rules: &GameRules) -> Result<(), String> {
+    let chess = chess_rules();
+    if rules.world_border != chess.world_border {
+        return Err(match &rules.world_border {
+            None => "the game is played on an unbounded board (no world border `1,8,1,8`), \
+                     where moves and results differ from 8×8 chess: PGN cannot hold it"
+                .into(),
+            Some(_) => "a world border other than `1,8,1,8` does not fit PGN".into(),
         });
-        match result {
-            Ok(((game, warnings), (number, line))) => {
-                for w in warnings {
-                    writeln!(err, "warning: {w}")?;
-                }
-                match game.to_icn(style) {
-                    Ok(text) => {
-                        writeln!(out, "{text}")?;
-                        ok += 1;
-                    }
-                    Err(e) => {
-                        failed += 1;
-                        writeln!(err, "game {number}, line {line}: {e}")?;
-                    }
-                }
-            }
-            Err(e) => {
-                failed += 1;
-                writeln!(err, "{e}")?;
-            }
+    }
+    for (p, _) in &rules.win_conditions {
+        if rules.wins_of(*p) != chess.wins_of(*p) {
+            return Err(format!(
+                "{p} wins by something other than checkmate, which PGN chess cannot say"
+            ));
         }
     }
-    out.flush()?;
-    Ok((ok, failed))
-}
-
-/// The games of an ICN text: chunks separated by blank lines, each one game,
-/// or, when a chunk does not read as one game, one game per line.
-pub fn icn_games(text: &str) -> Vec<(usize, Result<Game, String>)> {
-    let mut out = Vec::new();
-    let mut chunk: Vec<(usize, &str)> = Vec::new();
-    let flush = |chunk: &mut Vec<(usize, &str)>, out: &mut Vec<(usize, Result<Game, String>)>| {
-        if chunk.is_empty() {
-            return;
-        }
-        let joined: Vec<&str> = chunk.iter().map(|(_, l)| *l).collect();
-        match crate::document::read_either(&joined.join("\n"), Dialect::Auto) {
-            Ok(g) => out.push((chunk[0].0, Ok(g))),
-            Err(e) if chunk.len() == 1 => out.push((chunk[0].0, Err(e))),
-            Err(_) => {
-                for (n, l) in chunk.iter() {
-                    out.push((*n, crate::document::read_either(l, Dialect::Auto)));
-                }
-            }
-        }
-        chunk.clear();
-    };
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            flush(&mut chunk, &mut out);
-        } else {
-            chunk.push((i + 1, line));
-        }
+    if let Some(name) = rules.properties.keys().next() {
+        return Err(format!(
+            "the rule property `{name}` makes the game other than 8×8 chess: PGN cannot hold it"
+        ));
     }
-    flush(&mut chunk, &mut out);
-    out
-}
-
-/// Converts ICN games (see [`icn_games`]) to PGN. Failures go to `err` with
-/// their line; returns (games written, failures).
-///
-/// # Errors
-/// Writing failed.
-pub fn icn_to_pgn<W: Write, E: Write>(
-    text: &str,
-    mut out: W,
-    mut err: E,
-) -> io::Result<(usize, usize)> {
-    let (mut ok, mut failed) = (0, 0);
-    for (line, g) in icn_games(text) {
-        match g.and_then(|g| export_game(&g)) {
-            Ok(pgn) => {
-                out.write_all(pgn.as_bytes())?;
-                ok += 1;
-            }
-            Err(e) => {
-                failed += 1;
-                writeln!(err, "line {line}: {e}")?;
-            }
-        }
+    if rules.promotions != chess.promotions {
+        return Err(
+            "promotion other than to Q, R, B or N on the last rank does not fit PGN".into(),
+        );
     }
-    out.flush()?;
-    Ok((ok, failed))
+    Ok(())
 }

@@ -23,7 +23,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Convert ICN to JSON, JSON to ICN, or ICN between forms and dialects.
+    /// Convert between ICN (any form or dialect), JSON, FEN and PGN.
     Convert(cmd::convert::Args),
     /// Check that ICN (or JSON long form) documents are valid.
     Check(cmd::check::Args),
@@ -39,16 +39,16 @@ pub enum Command {
     Info(cmd::info::Args),
     /// Search game collections with the query language of docs/query.md.
     Query(cmd::query::Args),
-    /// FEN (X-FEN, Shredder-FEN) to ICN with the 8×8 rules.
-    Fen2icn(cmd::fen2icn::Args),
-    /// An ICN position to FEN.
-    Icn2fen(cmd::icn2fen::Args),
+    /// Alias of `convert --from fen --to icn-compact`.
+    Fen2icn(cmd::aliases::Fen2icn),
+    /// Alias of `convert --to fen`.
+    Icn2fen(cmd::aliases::Icn2fen),
     /// SAN (or the SAN-like notation) from and to ICN compact moves.
     San(cmd::san::Args),
-    /// PGN games to ICN.
-    Pgn2icn(cmd::pgn2icn::Args),
-    /// ICN games that fit 8×8 to PGN.
-    Icn2pgn(cmd::icn2pgn::Args),
+    /// Alias of `convert --from pgn --to icn`.
+    Pgn2icn(cmd::aliases::Pgn2icn),
+    /// Alias of `convert --to pgn`.
+    Icn2pgn(cmd::aliases::Icn2pgn),
 }
 
 /// The dialect to read ICN in.

@@ -23,8 +23,24 @@ pub struct Located {
     pub line: usize,
     /// Column, from 1.
     pub column: usize,
+    /// The kind shown as `error[kind]` (empty when the message carries its
+    /// own label, as `warning[kind]: …` does).
+    pub kind: &'static str,
     /// What is wrong.
     pub message: String,
+}
+
+impl Located {
+    /// An error of `kind` at line 1, column 1 of a document (a problem with
+    /// the whole document).
+    pub fn whole(kind: &'static str, message: String) -> Located {
+        Located {
+            line: 1,
+            column: 1,
+            kind,
+            message,
+        }
+    }
 }
 
 impl ReadError {
@@ -71,9 +87,14 @@ impl ReadError {
     /// Every problem with its line and column (in characters) in `source`.
     pub fn located(&self, source: &str) -> Vec<Located> {
         let index = LineIndex::new(source);
+        let kind = match self {
+            ReadError::Icn(_) => "icn",
+            ReadError::Json(_) => "json",
+        };
         let located = |lc: icn_syntax::LineCol, message: String| Located {
             line: lc.line,
             column: lc.column,
+            kind,
             message,
         };
         match self {
@@ -117,8 +138,6 @@ pub struct WholeGame {
     pub origin: String,
     /// The text it was read from.
     pub text: String,
-    /// Whether that text was ICN or JSON.
-    pub format: Format,
     /// Where each part of an ICN game was written (`None` for JSON).
     pub map: Option<SourceMap>,
 }
@@ -208,21 +227,37 @@ pub fn read_whole_game(
     input: &crate::input::InputArg,
     dialect: Dialect,
 ) -> anyhow::Result<Option<WholeGame>> {
-    let input = input.open()?;
+    read_whole(input.open()?, dialect, None)
+}
+
+/// [`read_whole_game`] of an opened input, as ICN or JSON as `source` says
+/// (detected from the text when it is `None` or neither).
+///
+/// # Errors
+/// Reading the input failed.
+pub fn read_whole(
+    input: crate::input::Input,
+    dialect: Dialect,
+    source: impl Into<Option<crate::source::Source>>,
+) -> anyhow::Result<Option<WholeGame>> {
     let origin = input.origin.clone();
     let text = match input.read_text()? {
         Ok(t) => t,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error[utf8]: {message}");
             return Ok(None);
         }
     };
-    match read_game_mapped(&text, dialect) {
-        Ok((game, format, map)) => Ok(Some(WholeGame {
+    let format = match source.into() {
+        Some(crate::source::Source::Icn) => Format::Icn,
+        Some(crate::source::Source::Json) => Format::Json,
+        _ => detect(&text),
+    };
+    match read_game_as(&text, dialect, format) {
+        Ok((game, _, map)) => Ok(Some(WholeGame {
             game,
             origin,
             text,
-            format,
             map,
         })),
         Err(e) => {
@@ -251,7 +286,19 @@ pub fn read_game_mapped(
     text: &str,
     dialect: Dialect,
 ) -> Result<(Game, Format, Option<SourceMap>), ReadError> {
-    match detect(text) {
+    read_game_as(text, dialect, detect(text))
+}
+
+/// [`read_game_mapped`] in the notation `format`.
+///
+/// # Errors
+/// As [`read_game`].
+pub fn read_game_as(
+    text: &str,
+    dialect: Dialect,
+    format: Format,
+) -> Result<(Game, Format, Option<SourceMap>), ReadError> {
+    match format {
         Format::Icn => icn_adapters::sanlike_game::read_game_mapped(text, dialect)
             .map(|(g, map)| (g, Format::Icn, Some(map)))
             .map_err(ReadError::Icn),

@@ -53,6 +53,15 @@ impl Input {
         }
     }
 
+    /// The start of the input (up to the read buffer's size), without
+    /// consuming it: what notation detection looks at.
+    ///
+    /// # Errors
+    /// Reading failed.
+    pub fn peek(&mut self) -> io::Result<&[u8]> {
+        self.reader.fill_buf()
+    }
+
     /// The buffered reader, for line-by-line processing.
     pub fn into_reader(self) -> Box<dyn BufRead + Send> {
         self.reader

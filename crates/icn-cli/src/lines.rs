@@ -10,7 +10,8 @@
 //! empty line when the line is blank (no error) or failed. A line ends at
 //! `\n`; a `\r` before it is dropped; a UTF-8 byte-order mark at the start of
 //! line 1 is skipped. Problems go to the error sink as
-//! `origin:LINE:COL: message`, in input order, and do not stop other lines.
+//! `origin:LINE:COL: error[kind]: message` (see [`crate::report`]), in input
+//! order, and do not stop other lines; a summary line ends the run.
 
 use std::io::{self, BufRead, Write};
 
@@ -45,19 +46,17 @@ pub struct Summary {
 }
 
 impl Summary {
-    /// Reports failed lines on standard error (`ORIGIN: N of M lines
-    /// failed`) and gives the exit outcome.
-    pub fn outcome(&self, origin: &str) -> crate::cmd::Outcome {
-        if self.failed > 0 {
-            eprintln!("{origin}: {} of {} lines failed", self.failed, self.lines);
+    /// The tally of the run that started at `start`.
+    pub fn tally(&self, start: std::time::Instant) -> crate::report::Tally {
+        crate::report::Tally {
+            unit: "line",
+            read: self.lines,
+            ok: self.lines - self.blank - self.failed - self.warned,
+            warned: self.warned,
+            failed: self.failed,
+            blank: self.blank,
+            start,
         }
-        if self.warned > 0 {
-            eprintln!(
-                "{origin}: {} of {} lines read with warnings",
-                self.warned, self.lines
-            );
-        }
-        crate::cmd::Outcome::from_ok(self.failed == 0)
     }
 }
 
@@ -126,6 +125,7 @@ pub fn run_on_stdio(
     write_output: bool,
 ) -> io::Result<crate::cmd::Outcome> {
     let origin = input.origin.clone();
+    let start = std::time::Instant::now();
     let mut out = io::BufWriter::with_capacity(1 << 20, io::stdout());
     let mut err = io::BufWriter::new(io::stderr());
     let summary = run(
@@ -139,7 +139,7 @@ pub fn run_on_stdio(
     )?;
     out.flush()?;
     err.flush()?;
-    Ok(summary.outcome(&origin))
+    Ok(summary.tally(start).finish(&origin))
 }
 
 /// Runs `handler` on every line of `reader`.
@@ -268,6 +268,7 @@ fn handle_line(
             vec![Located {
                 line: 1,
                 column: valid.chars().count() + 1,
+                kind: "utf8",
                 message: "input is not valid UTF-8".to_string(),
             }]
         }
@@ -280,7 +281,8 @@ fn handle_line(
     }
     for p in warnings.into_iter().chain(problems) {
         // A line has no line breaks, so `p.line` is 1; report the input line.
-        let _ = writeln!(r.errors, "{origin}:{number}:{}: {}", p.column, p.message);
+        let report = crate::report::problem(origin, number, p.column, p.kind, &p.message);
+        let _ = writeln!(r.errors, "{report}");
     }
 }
 
@@ -295,6 +297,7 @@ mod tests {
                     return Err(vec![Located {
                         line: 1,
                         column: col + 1,
+                        kind: "shout",
                         message: "no shouting".into(),
                     }]);
                 }
@@ -324,7 +327,7 @@ mod tests {
     fn one_output_line_per_input_line() {
         let (out, err, s) = run_on("a\r\n\nb!c\nd");
         assert_eq!(out, "A\n\n\nD\n");
-        assert_eq!(err, "in:3:2: no shouting\n");
+        assert_eq!(err, "in:3:2: error[shout]: no shouting\n");
         assert_eq!(
             s,
             Summary {
@@ -369,7 +372,7 @@ mod tests {
         assert_eq!(out, b"ok\n\nok2\n");
         assert_eq!(
             String::from_utf8(err).unwrap(),
-            "f:2:3: input is not valid UTF-8\n"
+            "f:2:3: error[utf8]: input is not valid UTF-8\n"
         );
         assert_eq!(s.failed, 1);
     }

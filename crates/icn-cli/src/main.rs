@@ -10,6 +10,8 @@ mod document;
 mod input;
 mod lines;
 mod output;
+mod report;
+mod source;
 mod text_command;
 
 use std::process::ExitCode;
@@ -30,11 +32,11 @@ fn main() -> ExitCode {
         Command::Perft(args) => cmd::perft::run(&args),
         Command::Info(args) => cmd::info::run(&args),
         Command::Query(args) => cmd::query::run(&args),
-        Command::Fen2icn(args) => cmd::fen2icn::run(&args),
-        Command::Icn2fen(args) => cmd::icn2fen::run(&args),
+        Command::Fen2icn(args) => cmd::aliases::fen2icn(&args),
+        Command::Icn2fen(args) => cmd::aliases::icn2fen(&args),
         Command::San(args) => cmd::san::run(&args),
-        Command::Pgn2icn(args) => cmd::pgn2icn::run(&args),
-        Command::Icn2pgn(args) => cmd::icn2pgn::run(&args),
+        Command::Pgn2icn(args) => cmd::aliases::pgn2icn(&args),
+        Command::Icn2pgn(args) => cmd::aliases::icn2pgn(&args),
     };
     match result {
         Ok(Outcome::Valid) => ExitCode::SUCCESS,

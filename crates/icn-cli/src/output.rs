@@ -1,14 +1,16 @@
-//! What `convert` writes: the JSON long form or ICN in one of three forms,
-//! in the spec or the site dialect.
+//! What `convert` writes: the JSON long form, ICN in one of three forms (in
+//! the spec or the site dialect), FEN (the game's start position) or PGN.
 //!
 //! JSON is pretty-printed for a whole document and one line per document
-//! with `--lines` (JSON Lines). ICN `pretty` spans several lines, so it is
-//! refused with `--lines`. ICN moves are written with coordinates, or in the
-//! SAN-like notation (`--moves san-like`, ICN only), which needs the moves
-//! replayed.
+//! with `--lines` (JSON Lines). ICN `pretty` and PGN span several lines, so
+//! they are refused with `--lines`. ICN moves are written with coordinates,
+//! or in the SAN-like notation (`--moves san-like`, ICN only), which needs
+//! the moves replayed. FEN and PGN hold 8×8 chess only: a game they cannot
+//! hold is refused with the reason.
 
 use clap::ValueEnum;
-use icn_adapters::sanlike_game;
+use icn_adapters::fen::CastlingStyle;
+use icn_adapters::{fen_icn, pgn_export, sanlike_game};
 use icn_model::{Dialect, Game, IcnForm, IcnStyle, WriteError, json};
 
 /// The output notation (`--to`).
@@ -22,6 +24,10 @@ pub enum Target {
     IcnCompact,
     /// ICN over several lines: metadata, position, numbered moves.
     IcnPretty,
+    /// FEN of the start position (8×8 chess only).
+    Fen,
+    /// PGN (8×8 chess only), one game after another.
+    Pgn,
 }
 
 impl Target {
@@ -32,17 +38,24 @@ impl Target {
             Target::Icn => "icn",
             Target::IcnCompact => "icn-compact",
             Target::IcnPretty => "icn-pretty",
+            Target::Fen => "fen",
+            Target::Pgn => "pgn",
         }
     }
 
     /// Whether one document always fits on one line.
     pub fn is_single_line(self) -> bool {
-        self != Target::IcnPretty
+        !matches!(self, Target::IcnPretty | Target::Pgn)
+    }
+
+    /// Whether this is one of the ICN forms.
+    pub fn is_icn(self) -> bool {
+        self.form().is_some()
     }
 
     fn form(self) -> Option<IcnForm> {
         match self {
-            Target::Json => None,
+            Target::Json | Target::Fen | Target::Pgn => None,
             Target::Icn => Some(IcnForm::Full),
             Target::IcnCompact => Some(IcnForm::Compact),
             Target::IcnPretty => Some(IcnForm::Pretty),
@@ -71,6 +84,8 @@ pub struct Writer {
     pub moves: MoveNotation,
     /// Pretty-print JSON over several lines.
     pub pretty_json: bool,
+    /// How FEN output writes castling rights.
+    pub castling: CastlingStyle,
 }
 
 impl Writer {
@@ -82,6 +97,16 @@ impl Writer {
     /// cannot be played.
     pub fn write(&self, game: &Game, out: &mut Vec<u8>) -> Result<(), String> {
         match self.target.form() {
+            None if self.target == Target::Fen => {
+                let fen = fen_icn::game_to_fen(game)
+                    .map_err(|e| format!("cannot write this game as FEN: {e}"))?;
+                out.extend_from_slice(fen.write(self.castling).as_bytes());
+            }
+            None if self.target == Target::Pgn => {
+                let pgn = pgn_export::export_game(game)
+                    .map_err(|e| format!("cannot write this game as PGN: {e}"))?;
+                out.extend_from_slice(pgn.trim_end().as_bytes());
+            }
             None if self.pretty_json => {
                 out.extend_from_slice(json::to_json_string_pretty(game).as_bytes())
             }

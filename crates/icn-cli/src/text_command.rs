@@ -1,12 +1,11 @@
-//! Commands that turn one text into another (`fen2icn`, `icn2fen`, `san`):
-//! with `--lines` every input line is converted on its own (a failing line
-//! prints its error on standard error, naming the line, and leaves its output
-//! line empty); otherwise the whole input, without its final line break, is
-//! one text.
-
-use std::io;
+//! Commands that turn one text into another (`san`): with `--lines` every
+//! input line is converted on its own, as every `--lines` command does
+//! ([`crate::lines`]: a failing line prints `FILE:LINE:COL: error[kind]: …`
+//! and leaves its output line empty, a summary ends the run); otherwise the
+//! whole input, without its final line break, is one text.
 
 use crate::cmd::Outcome;
+use crate::document::Located;
 use crate::input::Input;
 
 /// Runs `convert` over `input` as the module docs say.
@@ -16,21 +15,21 @@ use crate::input::Input;
 pub fn run(
     input: Input,
     lines: bool,
-    convert: impl Fn(&str) -> Result<String, String>,
+    kind: &'static str,
+    convert: impl Fn(&str) -> Result<String, String> + Sync,
 ) -> anyhow::Result<Outcome> {
     if lines {
-        let failed = icn_adapters::lines::run_lines(
-            input.into_reader(),
-            io::stdout().lock(),
-            io::stderr().lock(),
-            convert,
-        )?;
-        return Ok(Outcome::from_ok(failed == 0));
+        let handler = |line: &str, out: &mut Vec<u8>, _: &mut Vec<Located>| {
+            let answer = convert(line).map_err(|m| vec![Located::whole(kind, m)])?;
+            out.extend_from_slice(answer.as_bytes());
+            Ok(())
+        };
+        return Ok(crate::lines::run_on_stdio(input, &handler, true)?);
     }
     let text = match input.read_text()? {
         Ok(t) => t,
         Err(m) => {
-            eprintln!("error: {m}");
+            eprintln!("error[utf8]: {m}");
             return Ok(Outcome::Invalid);
         }
     };
@@ -40,7 +39,7 @@ pub fn run(
             Ok(Outcome::Valid)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error[{kind}]: {e}");
             Ok(Outcome::Invalid)
         }
     }

@@ -45,7 +45,7 @@ impl SanLikeResolver for RefuseSanLike {
             message: format!(
                 "`{text}` is a SAN-like move: which move it is depends on the legal moves, \
                  which icn-model does not generate; read the game with \
-                 `icn_adapters::read_game` (the `icn` commands do)"
+                 `icn_adapters::sanlike_game::read_game` (the `icn` commands do)"
             ),
         })
     }

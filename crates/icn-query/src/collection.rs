@@ -84,7 +84,12 @@ pub fn pgn_games<R: BufRead>(input: R) -> impl Iterator<Item = Item> {
 
 fn pgn_item(g: &PgnGame) -> Item {
     let (game, warnings) = match import_game(g) {
-        Ok((game, w)) => (Ok(game), w),
+        Ok((game, w)) => (
+            Ok(game),
+            w.into_iter()
+                .map(|p| format!("{}:{}: {}", p.line, p.column, p.message))
+                .collect(),
+        ),
         Err(e) => (Err(e.message), Vec::new()),
     };
     Item {

@@ -1,7 +1,8 @@
 //! What `icn variant list` and `icn variant show NAME [--to icn|fbr|json]`
 //! print, as library functions the CLI only has to call.
 //!
-//! `show` accepts any name [`catalogue::find`] accepts (or `NAME@MS` for the
+//! `show` accepts any name [`catalogue::find`] accepts (or `NAME@MS` or
+//! `NAME@YYYY-MM-DD`, the version in force on that UTC day, for the
 //! version current at Unix millisecond `MS`) and refuses unknown names. The
 //! generated Omega³ and Omega⁴ print in full (92 149 and 186 285 pieces; about
 //! 0.8 and 1.8 MB of ICN). Notes about what a format cannot say, or what
@@ -76,7 +77,7 @@ pub fn list() -> String {
         let dated = if versions.len() > 1 {
             let froms: Vec<String> = versions
                 .iter()
-                .map(|e| format!("@{}", e.valid_from_ms))
+                .map(|e| format!("@{}", date_of(e.valid_from_ms)))
                 .collect();
             format!("  versions {}", froms.join(" "))
         } else {
@@ -96,7 +97,44 @@ pub fn list() -> String {
     out
 }
 
+/// The UTC date (`YYYY-MM-DD`) of a Unix millisecond time.
+pub fn date_of(ms: u64) -> String {
+    // Days to the civil date (proleptic Gregorian), after Howard Hinnant.
+    let z = (ms / 86_400_000) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// The last millisecond of a UTC date `YYYY-MM-DD`.
+fn end_of_date(date: &str) -> Option<u64> {
+    let mut parts = date.split('-').map(|p| p.parse::<i64>().ok());
+    let (y, m, d) = (parts.next()??, parts.next()??, parts.next()??);
+    if parts.next().is_some() || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = if m > 2 { m - 3 } else { m + 9 };
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    u64::try_from((days + 1) * 86_400_000 - 1).ok()
+}
+
 fn entry_for(name: &str) -> Result<&'static Entry, CatalogueError> {
+    if let Some((n, date)) = name.rsplit_once('@')
+        && let Some(ms) = end_of_date(date)
+    {
+        return catalogue::find_at(n, ms);
+    }
     match name.rsplit_once('@') {
         Some((n, ms)) if ms.chars().all(|c| c.is_ascii_digit()) && !ms.is_empty() => {
             catalogue::find_at(n, ms.parse().unwrap_or(u64::MAX))

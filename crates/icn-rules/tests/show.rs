@@ -14,9 +14,18 @@ fn list_has_one_line_per_variant() {
     assert_eq!(codes.len(), 25);
     let horde = text.lines().find(|l| l.starts_with("Pawn_Horde ")).unwrap();
     assert!(
-        horde.contains("versions @0 @1700179200000 @1706155200000"),
+        horde.contains("versions @1970-01-01 @2023-11-17 @2024-01-25"),
         "{horde}"
     );
+    // A date picks the version in force on that day, as a millisecond does.
+    for (date, ms) in [
+        ("2023-11-17", 1_700_179_200_000u64),
+        ("2024-01-25", 1_706_155_200_000),
+    ] {
+        let by_date = show(&format!("Pawn_Horde@{date}"), ShowFormat::Icn).unwrap();
+        let by_ms = show(&format!("Pawn_Horde@{ms}"), ShowFormat::Icn).unwrap();
+        assert_eq!(by_date.text, by_ms.text, "{date}");
+    }
     let cubed = text
         .lines()
         .find(|l| l.starts_with("Omega_Cubed "))

@@ -31,7 +31,14 @@ fn san_fixture(#[files("../../fixtures/san/*/*.*")] path: PathBuf) {
 }
 
 #[rstest]
-fn pgn_fixture(#[files("../../fixtures/pgn/*/*.*")] path: PathBuf) {
+fn pgn_ok_fixture(#[files("../../fixtures/pgn/ok/*.*")] path: PathBuf) {
+    if path.extension().is_some_and(|e| e != "out") {
+        check(path);
+    }
+}
+
+#[rstest]
+fn pgn_err_fixture(#[files("../../fixtures/pgn/err/*.*")] path: PathBuf) {
     if path.extension().is_some_and(|e| e != "out") {
         check(path);
     }

@@ -4,6 +4,7 @@ mod convert;
 mod fen;
 mod fixtures;
 mod pgn;
+mod pgn_real;
 mod props;
 mod san;
 mod sanlike_game;

@@ -61,7 +61,10 @@ fn black_to_move_starts_with_dots_and_bad_games_do_not_stop_the_stream() {
     );
     let icn = String::from_utf8(out).unwrap();
     let (mut pgn, mut err) = (Vec::new(), Vec::new());
-    assert_eq!(icn_to_pgn(&icn, &mut pgn, &mut err).unwrap(), (2, 0));
+    assert_eq!(
+        icn_to_pgn(icn.as_bytes(), &mut pgn, &mut err).unwrap(),
+        (2, 0)
+    );
     assert!(String::from_utf8(pgn).unwrap().contains("30... a1=Q+ *"));
 }
 

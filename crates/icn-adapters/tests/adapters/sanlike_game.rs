@@ -197,7 +197,11 @@ fn sanlike_errors_point_at_the_move() {
     }
     // Without a resolver the model says where to turn.
     let e = Game::parse("w K5,1|k5,8 K5,2", Dialect::Auto).unwrap_err();
-    assert!(e.to_string().contains("icn_adapters::read_game"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("icn_adapters::sanlike_game::read_game"),
+        "{e}"
+    );
 }
 
 #[test]

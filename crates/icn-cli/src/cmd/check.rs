@@ -5,11 +5,15 @@
 //! `--strict`, and silenced with `--allow KIND`. Prints a one-line summary
 //! of a document that reads; prints every problem compiler style. With
 //! `--lines` prints nothing for clean lines and `FILE:LINE:COL: message`
-//! (`FILE:LINE:COL: warning[kind]: message`) for the others.
+//! (`FILE:LINE:COL: warning[kind]: message`) for the others, then a summary.
+//! With `--legal` each game is also replayed, and its first illegal move is
+//! an error (`error[illegal-move]`) at the move's line and column; a start
+//! position the engine cannot play is `error[not-playable]`.
 
 use std::io::{self, Write as _};
 
-use icn_model::{Game, SourceMap};
+use icn_model::{Game, SourceMap, Subject};
+use icn_movegen::ReplayError;
 use icn_rules::validate::{Problem, ProblemKind, validate};
 use icn_syntax::LineIndex;
 
@@ -31,6 +35,9 @@ pub struct Args {
     /// Turn validation warnings into errors (exit status 1).
     #[arg(long)]
     pub strict: bool,
+    /// Also replay each game: its first illegal move is an error.
+    #[arg(long)]
+    pub legal: bool,
     /// Do not report problems of this kind (repeatable), e.g.
     /// `--allow ep-without-pawn`; `--allow help` lists the kinds.
     #[arg(long, value_name = "KIND", value_parser = parse_kind)]
@@ -96,6 +103,20 @@ impl Args {
     }
 }
 
+/// With `--legal`: where the game stops being playable, the kind and why.
+fn replay_problem(game: &Game) -> Option<(Subject, &'static str, String)> {
+    match icn_movegen::replay(game, None) {
+        Ok(_) => None,
+        Err(e @ ReplayError::Move { ply, .. }) => {
+            Some((Subject::Move(ply), "illegal-move", e.to_string()))
+        }
+        Err(e @ ReplayError::AfterEnd { .. }) => {
+            Some((Subject::Document, "illegal-move", e.to_string()))
+        }
+        Err(e @ ReplayError::Setup(_)) => Some((Subject::Document, "not-playable", e.to_string())),
+    }
+}
+
 /// The line that counts the problems of a kind that were not shown.
 fn left_out_line(label: &str, n: usize) -> String {
     format!(
@@ -136,6 +157,16 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             }
             for &(kind, n) in &left_out {
                 writeln!(err, "{}", left_out_line(&args.label(kind), n))?;
+            }
+            if let Some((subject, kind, why)) = args.legal.then(|| replay_problem(&game)).flatten()
+            {
+                report.clear();
+                let label = format!("error[{kind}]");
+                let parts = [label.as_str(), why.as_str(), origin.as_str()];
+                render_at_into(&mut report, &game, map.as_ref(), subject, parts, &index);
+                writeln!(err, "{report}")?;
+                writeln!(err, "{origin}: invalid (not legal, --legal)")?;
+                return Ok(Outcome::Invalid);
             }
             err.flush()?;
             drop(err);
@@ -178,10 +209,11 @@ fn run_lines(args: &Args, input: Input) -> anyhow::Result<Outcome> {
     let handler = |line: &str, _: &mut Vec<u8>, warnings: &mut Vec<Located>| {
         let (game, _, map) = read_game_mapped(line, dialect).map_err(|e| e.located(line))?;
         let (problems, left_out) = args.problems(&game, map.as_ref());
-        if problems.is_empty() {
+        let index = LineIndex::new(line);
+        let illegal = args.legal.then(|| replay_problem(&game)).flatten();
+        if problems.is_empty() && illegal.is_none() {
             return Ok(());
         }
-        let index = LineIndex::new(line);
         let mut located: Vec<Located> = problems
             .into_iter()
             .map(|p| {
@@ -194,6 +226,7 @@ fn run_lines(args: &Args, input: Input) -> anyhow::Result<Outcome> {
                 Located {
                     line: at.line,
                     column: at.column,
+                    kind: "",
                     message: format!("{}: {message}", args.label(p.kind)),
                 }
             })
@@ -201,8 +234,19 @@ fn run_lines(args: &Args, input: Input) -> anyhow::Result<Outcome> {
         located.extend(left_out.into_iter().map(|(kind, n)| Located {
             line: 1,
             column: 1,
+            kind: "",
             message: left_out_line(&args.label(kind), n),
         }));
+        if let Some((subject, kind, why)) = illegal {
+            let at = index.line_col(span_of(&game, map.as_ref(), subject, line).start);
+            located.push(Located {
+                line: at.line,
+                column: at.column,
+                kind,
+                message: why,
+            });
+            return Err(located);
+        }
         if args.strict && !located.is_empty() {
             return Err(located);
         }

@@ -2,7 +2,10 @@
 //! final position of a game (its moves replayed with exact legality): side to
 //! move, check, mate, stalemate, halfmove clock, move number, ply, material
 //! power per player, promoted pieces, pawn structure, the pieces giving check,
-//! and the zobrist key (Polyglot's for orthodox 8×8 positions).
+//! and the zobrist key (Polyglot's for orthodox 8×8 positions). `--json`
+//! keys are camelCase, as in the JSON long form (`sideToMove`,
+//! `halfmoveClock`, `moveNumber`). A position whose move sets are infinite
+//! (no slide limit, no world border) is refused, naming the fix.
 
 use std::io::{self, Write as _};
 
@@ -52,7 +55,10 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     let (check, mate, stalemate) = match (b.is_checkmate(), b.is_stalemate()) {
         (Ok(m), Ok(s)) => (b.in_check(), m, s),
         (Err(e), _) | (_, Err(e)) => {
-            eprintln!("{origin}: {e}");
+            eprintln!(
+                "{origin}: {}",
+                crate::cmd::explain(&e, crate::cmd::Fix::Property)
+            );
             return Ok(Outcome::Invalid);
         }
     };
@@ -80,12 +86,12 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     let mut out = io::stdout().lock();
     if args.json {
         let obj = serde_json::json!({
-            "side_to_move": side.name(),
+            "sideToMove": side.name(),
             "check": check,
             "mate": mate,
             "stalemate": stalemate,
-            "halfmove_clock": b.halfmove_clock(),
-            "move_number": b.fullmove_number(),
+            "halfmoveClock": b.halfmove_clock(),
+            "moveNumber": b.fullmove_number(),
             "ply": b.ply(),
             "power": power.iter().map(|(p, v)| (p.clone(), serde_json::json!(v))).collect::<serde_json::Map<_, _>>(),
             "checkers": squares(&checkers),

@@ -2,7 +2,8 @@
 //! FILE|-|--variant NAME [--variants FILE]`: counts the leaves of the legal
 //! move tree exactly, with the time taken and nodes per second on standard
 //! error. Refuses (exit 1) when some move set on the way is infinite (no
-//! slide limit and no border).
+//! slide limit and no border), naming the fix: `--slide-limit N` or a world
+//! border.
 //!
 //! The position is an ICN (or JSON long form) document, a catalogue
 //! variant's start (`--variant NAME`), or a variant of a definition file
@@ -17,7 +18,7 @@ use anyhow::{Context as _, bail};
 use icn_movegen::{Board, PerftMode};
 
 use crate::cli::FromDialect;
-use crate::cmd::Outcome;
+use crate::cmd::{Fix, Outcome, explain};
 use crate::document::read_game;
 use crate::input::InputArg;
 
@@ -73,7 +74,7 @@ fn board(args: &Args) -> anyhow::Result<Result<Board, String>> {
                 .map_err(anyhow::Error::from);
             match v {
                 Ok(v) => (v.position, v.rules),
-                Err(e) => return Ok(Err(e.to_string())),
+                Err(e) => return Ok(Err(format!("error: {e}"))),
             }
         }
         (None, None) => {
@@ -81,15 +82,15 @@ fn board(args: &Args) -> anyhow::Result<Result<Board, String>> {
             let origin = input.origin.clone();
             let text = match input.read_text()? {
                 Ok(t) => t,
-                Err(m) => return Ok(Err(m)),
+                Err(m) => return Ok(Err(format!("error[utf8]: {m}"))),
             };
             let game = match read_game(&text, args.from_dialect.into()) {
                 Ok((g, _)) => g,
-                Err(e) => return Ok(Err(e.render(&origin, &text))),
+                Err(e) => return Ok(Err(e.render(&origin, &text).trim_end().to_string())),
             };
             match icn_movegen::rules_of(&game) {
                 Ok(r) => (game.position, r),
-                Err(e) => return Ok(Err(e.to_string())),
+                Err(e) => return Ok(Err(format!("error: {e}"))),
             }
         }
     };
@@ -99,7 +100,7 @@ fn board(args: &Args) -> anyhow::Result<Result<Board, String>> {
         }
         rules.slide_limit = Some(icn_model::Int::from(n));
     }
-    Ok(Board::new(&position, &rules).map_err(|e| e.to_string()))
+    Ok(Board::new(&position, &rules).map_err(|e| format!("error: {}", explain(&e, Fix::Flag))))
 }
 
 /// Runs `icn perft`.
@@ -110,7 +111,8 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     let mut b = match board(args)? {
         Ok(b) => b,
         Err(m) => {
-            eprintln!("error: {m}");
+            // Rendered diagnostics carry their own `error:` label.
+            eprintln!("{m}");
             return Ok(Outcome::Invalid);
         }
     };
@@ -130,7 +132,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
                 list.iter().map(|(_, n)| n).sum()
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", explain(&e, Fix::Flag));
                 return Ok(Outcome::Invalid);
             }
         }
@@ -138,7 +140,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         match b.perft(args.depth, mode) {
             Ok(n) => n,
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", explain(&e, Fix::Flag));
                 return Ok(Outcome::Invalid);
             }
         }

@@ -3,9 +3,10 @@
 //! `5,2>5,4` or `2,7>2,8=Q`) and prints the SAN; with `--parse`, reads
 //! `POSITION<TAB>SAN` and prints the ICN compact move. `--like` uses the
 //! SAN-like notation of `docs/san-like.md` instead of SAN (any board). With
-//! `--lines` every line is a case; a failing line prints `line N: message`
-//! on standard error and leaves its output line empty (exit 1). Without it
-//! the input is one case.
+//! `--lines` every line is a case, reported as every `--lines` command
+//! reports (`FILE:LINE:COL: error[san]: message`, an empty output line, a
+//! summary at the end; exit 1 when a line failed). Without it the input is
+//! one case.
 
 use icn_adapters::lines::{SanMode, san_line};
 
@@ -40,5 +41,5 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         (false, true) => SanMode::WriteLike,
         (true, true) => SanMode::ParseLike,
     };
-    crate::text_command::run(args.input.open()?, args.lines, |l| san_line(l, mode))
+    crate::text_command::run(args.input.open()?, args.lines, "san", |l| san_line(l, mode))
 }

@@ -2,8 +2,9 @@
 //! built-in variant catalogue of `icn-rules`.
 //!
 //! NAME is a catalogue code or name in any case, spaces and underscores alike
-//! (`space_classic`, `Space Classic`), optionally `NAME@MS` for the version
-//! current at Unix millisecond `MS`. `--to icn` prints ICN that `icn convert`
+//! (`space_classic`, `Space Classic`), optionally `NAME@YYYY-MM-DD` or
+//! `NAME@MS` for the version in force on that UTC day or at Unix millisecond
+//! `MS`. `--to icn` prints ICN that `icn convert`
 //! reads back; `--to fbr` the FBR rules; `--to json` the rule objects and the
 //! game's JSON long form. Notes on what a format leaves out, or what icn-rules
 //! does not model, go to standard error. An unknown name is a usage error
@@ -32,7 +33,7 @@ pub enum Action {
     List,
     /// Print a variant's start position and rules.
     Show {
-        /// A catalogue code or name (`NAME@MS` for a dated version).
+        /// A catalogue code or name (`NAME@YYYY-MM-DD` or `NAME@MS` for a dated version).
         name: String,
         /// Output format.
         #[arg(long = "to", value_enum, default_value_t = Format::Icn)]
@@ -81,7 +82,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
                 }
                 Err(e @ CatalogueError::Unknown { .. }) => bail!(e),
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    eprintln!("error[variant]: {e}");
                     Ok(Outcome::Invalid)
                 }
             }

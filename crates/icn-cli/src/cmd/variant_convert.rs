@@ -102,7 +102,12 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         }
         Err(e) => {
             for m in e.messages {
-                eprintln!("error: {m}");
+                // Rendered ICN diagnostics carry their own `error:` label.
+                if m.starts_with("error") {
+                    eprintln!("{m}");
+                } else {
+                    eprintln!("error: {m}");
+                }
             }
             Ok(Outcome::Invalid)
         }
