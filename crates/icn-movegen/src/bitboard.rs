@@ -89,6 +89,9 @@ pub(crate) struct BbTables {
     pub types: Vec<BbType>,
     /// Per player: the cells of its promotion zone.
     pub promo: [u64; 7],
+    /// Per player: the cells of its zone where a promoting piece may also
+    /// stay as it is (none when promotion is mandatory).
+    pub promo_stay: [u64; 7],
 }
 
 impl BbTables {
@@ -177,16 +180,20 @@ impl BbTables {
             cells,
             types: out,
             promo: [0; 7],
+            promo_stay: [0; 7],
         })
     }
 
     /// Marks the cells of `zone` as `player`'s promotion zone.
-    pub fn set_promotion_zone(&mut self, player: Player, zone: &crate::geometry::ZoneSet) {
+    pub fn set_promotion(&mut self, player: Player, promo: &crate::config::Promo) {
         let cells = self.cells;
         for c in 0..cells as i64 {
             let s = Sq::new(self.left + c % self.width, self.bottom + c / self.width);
-            if zone.contains(s) {
+            if promo.zone.contains(s) {
                 self.promo[player.number() as usize] |= 1 << c;
+                if promo.may_stay(s) {
+                    self.promo_stay[player.number() as usize] |= 1 << c;
+                }
             }
         }
     }
@@ -237,7 +244,7 @@ impl Board {
     /// The number of legal moves, by bitboards, when the position qualifies.
     pub(crate) fn count_fast(&mut self) -> Option<Result<u64, MovegenError>> {
         let cfg = std::sync::Arc::clone(&self.cfg);
-        let bb = cfg.bb.as_ref()?;
+        let bb = cfg.bb()?;
         let us = self.side_to_move();
         let pc = cfg.player(us);
         if pc.slow {
@@ -345,9 +352,10 @@ impl Board {
             match promo {
                 Some(pr) if pt.promotes => {
                     let zone = targets & bb.promo[us.number() as usize];
-                    let per = pr.choices.len() as u64 + u64::from(!pr.mandatory);
+                    let stay = targets & bb.promo_stay[us.number() as usize];
                     n += u64::from((targets & !zone).count_ones())
-                        + u64::from(zone.count_ones()) * per;
+                        + u64::from(zone.count_ones()) * pr.choices.len() as u64
+                        + u64::from(stay.count_ones());
                 }
                 _ => n += u64::from(targets.count_ones()),
             }

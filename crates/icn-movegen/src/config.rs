@@ -42,6 +42,16 @@ pub(crate) struct Promo {
     pub zone: ZoneSet,
     pub choices: Vec<TypeId>,
     pub mandatory: bool,
+    /// Where promotion is compulsory though not `mandatory`.
+    pub forced: ZoneSet,
+}
+
+impl Promo {
+    /// Whether a promoting piece reaching `to` (in the zone) may stay as it is.
+    #[inline]
+    pub fn may_stay(&self, to: Sq) -> bool {
+        !self.mandatory && !self.forced.contains(to)
+    }
 }
 
 /// What one player's moves must respect and how the player wins.
@@ -85,8 +95,10 @@ pub(crate) struct Config {
     pub keys: Vec<TypeKeys>,
     pub border: Border,
     pub fast: crate::geometry::FastBorder,
-    /// Bitboard tables when the board has at most 64 squares and simple pieces.
-    pub bb: Option<crate::bitboard::BbTables>,
+    /// Bitboard tables when the board has at most 64 squares and simple
+    /// pieces, built on first use ([`Config::bb`]): replay and queries never
+    /// need them.
+    bb: std::sync::OnceLock<Option<crate::bitboard::BbTables>>,
     pub turn_order: Vec<Player>,
     pub players: [PlayerCfg; 7],
     pub castle_min: i64,
@@ -198,6 +210,7 @@ impl Config {
                     zone: ZoneSet::from_zone(&pr.zone),
                     choices,
                     mandatory: pr.mandatory,
+                    forced: ZoneSet::from_zone(&pr.forced),
                 });
             }
         }
@@ -216,19 +229,11 @@ impl Config {
             .move_rule
             .as_ref()
             .map(|i| u64::try_from(int_in_range(i).unwrap_or(COORD_LIMIT)).unwrap_or(0));
-        let mut bb = crate::bitboard::BbTables::build(&border, &types);
-        if let Some(bb) = &mut bb {
-            for &p in &turn_order {
-                if let Some(pr) = &players[p.number() as usize].promo {
-                    bb.set_promotion_zone(p, &pr.zone);
-                }
-            }
-        }
         Ok(Config {
             types,
             keys,
             fast: crate::geometry::FastBorder::new(&border),
-            bb,
+            bb: std::sync::OnceLock::new(),
             border,
             turn_order,
             players,
@@ -243,6 +248,22 @@ impl Config {
             can_pass: rules.can_pass,
             rules: rules.clone(),
         })
+    }
+
+    /// The bitboard tables, built on first use; `None` when the board or the
+    /// pieces do not qualify.
+    pub fn bb(&self) -> Option<&crate::bitboard::BbTables> {
+        self.bb
+            .get_or_init(|| {
+                let mut bb = crate::bitboard::BbTables::build(&self.border, &self.types)?;
+                for &p in &self.turn_order {
+                    if let Some(pr) = &self.players[p.number() as usize].promo {
+                        bb.set_promotion(p, pr);
+                    }
+                }
+                Some(bb)
+            })
+            .as_ref()
     }
 
     /// The configuration of a player.

@@ -48,7 +48,7 @@ impl Board {
                     kind,
                 }));
             }
-            if pr.mandatory {
+            if !pr.may_stay(to) {
                 return;
             }
         }

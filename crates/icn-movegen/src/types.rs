@@ -350,7 +350,8 @@ fn compile_one(
             }
         }
     }
-    merge_rides(&mut t.rides);
+    merge_leaps(&mut t.leaps);
+    merge_rides(&mut t.rides, &t.leaps);
     check_overlaps(&t)?;
     t.complex_mover =
         !t.lames.is_empty() || !t.hops.is_empty() || t.huygen.is_some() || t.rose.is_some();
@@ -362,10 +363,43 @@ fn compile_one(
     Ok(t)
 }
 
-/// A ride that needs the `+` right and repeats an unconditional ride along the
-/// same vector with the same action starts where the unconditional one ends
-/// (the pawn's double step starts at 2), so no square is generated twice.
-fn merge_rides(rides: &mut [Ride]) {
+/// Leaps to the same square become one square's worth of moves: the
+/// unconditional ones join (moving if any moves, capturing if any captures),
+/// and what a leap needing the `+` right adds is only the action the
+/// unconditional leap lacks (Cambodian's king, whose first move repeats its
+/// normal steps among the special ones).
+fn merge_leaps(leaps: &mut Vec<Leap>) {
+    let mut out: Vec<Leap> = Vec::with_capacity(leaps.len());
+    for needs_right in [false, true] {
+        for l in leaps.iter().filter(|l| l.needs_right == needs_right) {
+            match out
+                .iter_mut()
+                .find(|o| (o.dx, o.dy, o.needs_right) == (l.dx, l.dy, needs_right))
+            {
+                Some(o) => {
+                    o.mv |= l.mv;
+                    o.cap |= l.cap;
+                }
+                None => out.push(*l),
+            }
+        }
+    }
+    let plain: Vec<Leap> = out.iter().filter(|l| !l.needs_right).copied().collect();
+    for l in out.iter_mut().filter(|l| l.needs_right) {
+        if let Some(p) = plain.iter().find(|p| (p.dx, p.dy) == (l.dx, l.dy)) {
+            l.mv &= !p.mv;
+            l.cap &= !p.cap;
+        }
+    }
+    out.retain(|l| l.mv || l.cap);
+    *leaps = out;
+}
+
+/// A ride that needs the `+` right and repeats an unconditional ride or leap
+/// along the same vector with the same action starts where the unconditional
+/// one ends (the pawn's double step starts at 2), so no square is generated
+/// twice.
+fn merge_rides(rides: &mut [Ride], leaps: &[Leap]) {
     let snapshot: Vec<Ride> = rides.to_vec();
     for r in rides.iter_mut().filter(|r| r.needs_right) {
         for o in &snapshot {
@@ -375,6 +409,15 @@ fn merge_rides(rides: &mut [Ride]) {
             {
                 r.min = r.min.max(o.max.saturating_add(1));
             }
+        }
+        // An unconditional leap onto the ride's first square: start one later.
+        while leaps.iter().any(|l| {
+            !l.needs_right
+                && (l.mv, l.cap) == (r.mv, r.cap)
+                && (l.dx, l.dy) == (r.dx.saturating_mul(r.min), r.dy.saturating_mul(r.min))
+        }) && r.min < r.max
+        {
+            r.min += 1;
         }
     }
 }
@@ -403,12 +446,15 @@ fn check_overlaps(t: &PieceType) -> Result<(), MovegenError> {
             return Err(overlap(t));
         }
     }
-    let mut seen: Vec<(i64, i64)> = Vec::new();
-    for l in &t.leaps {
-        if seen.contains(&(l.dx, l.dy)) {
+    for (i, l) in t.leaps.iter().enumerate() {
+        // Two leaps to one square: only when they never both apply (one
+        // moves, the other captures).
+        if t.leaps[..i]
+            .iter()
+            .any(|o| (o.dx, o.dy) == (l.dx, l.dy) && ((o.mv && l.mv) || (o.cap && l.cap)))
+        {
             return Err(overlap(t));
         }
-        seen.push((l.dx, l.dy));
         for r in &t.rides {
             let (k, rem) = if r.dx != 0 {
                 (l.dx / r.dx, l.dx % r.dx)

@@ -103,6 +103,22 @@ impl Zone {
         Zone::Rows(ys.into_iter().collect())
     }
 
+    /// No square at all.
+    pub fn empty() -> Self {
+        Zone::Squares(BTreeSet::new())
+    }
+
+    /// Whether the zone holds no square (as written: an inverted rectangle
+    /// is not looked into).
+    pub fn is_empty(&self) -> bool {
+        match self {
+            Zone::Rows(ys) => ys.is_empty(),
+            Zone::Squares(s) => s.is_empty(),
+            Zone::Union(zs) => zs.iter().all(Zone::is_empty),
+            Zone::Rect(_) => false,
+        }
+    }
+
     /// The listed squares.
     pub fn squares(cs: impl IntoIterator<Item = Coord>) -> Self {
         Zone::Squares(cs.into_iter().collect())

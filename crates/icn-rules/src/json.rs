@@ -125,6 +125,7 @@ pub fn rules_json(r: &RuleSet) -> Value {
             "zone": zone_json(&p.zone),
             "choices": kinds(&p.choices),
             "mandatory": p.mandatory,
+            "forced": zone_json(&p.forced),
         })).collect::<Vec<_>>(),
         "slideLimit": opt_int(&r.slide_limit),
         "turnOrder": r.turn_order.iter().map(|&p| player(p)).collect::<Vec<_>>(),

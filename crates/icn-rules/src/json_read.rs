@@ -262,7 +262,14 @@ fn promotion(v: &Value, path: &str) -> Read<PromotionRule> {
     only_keys(
         o,
         path,
-        &["player", "promoting", "zone", "choices", "mandatory"],
+        &[
+            "player",
+            "promoting",
+            "zone",
+            "choices",
+            "mandatory",
+            "forced",
+        ],
     )?;
     let need = |k: &str| {
         o.get(k)
@@ -276,6 +283,10 @@ fn promotion(v: &Value, path: &str) -> Read<PromotionRule> {
         mandatory: o
             .get("mandatory")
             .map_or(Ok(true), |m| boolean(m, &format!("{path}.mandatory")))?,
+        forced: match o.get("forced") {
+            Some(z) => zone_from_json(z, &format!("{path}.forced"))?,
+            None => Zone::empty(),
+        },
     })
 }
 

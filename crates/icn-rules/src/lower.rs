@@ -88,6 +88,7 @@ pub fn rules_from_parts(
             zone: Zone::rows(p.ranks.iter().cloned()),
             choices: p.choices.clone(),
             mandatory: true,
+            forced: Zone::empty(),
         })
         .collect();
     out.wins = rules

@@ -147,6 +147,10 @@ pub struct PromotionRule {
     pub choices: Vec<PieceKind>,
     /// Whether a piece entering the zone must promote (`false`: it may stay).
     pub mandatory: bool,
+    /// Where promotion is compulsory even when [`PromotionRule::mandatory`] is
+    /// `false`: the squares from which the piece could never move again, as
+    /// in Sjaak's default promotion and shogi. Empty for most variants.
+    pub forced: Zone,
 }
 
 /// Draw rules.

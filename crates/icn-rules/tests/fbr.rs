@@ -52,6 +52,7 @@ fn promotion_hill_draw_and_holes() {
             zone: Zone::rows([Int::from(8)]),
             choices: vec![PieceKind::Queen, PieceKind::Amazon],
             mandatory: false,
+            forced: Zone::empty(),
         }
     );
     let black = r.promotion_of(Player::BLACK).unwrap();

@@ -35,6 +35,7 @@ fn header_fields_become_rule_objects() {
             zone: Zone::rows([Int::from(8)]),
             choices: vec![PieceKind::Queen, PieceKind::Amazon],
             mandatory: true,
+            forced: Zone::empty(),
         }
     );
     assert_eq!(
@@ -100,6 +101,7 @@ fn what_icn_cannot_say_is_named() {
         zone: Zone::rect(Int::from(0), Int::from(8), Int::from(3), Int::from(8)),
         choices: vec![PieceKind::Queen],
         mandatory: false,
+        forced: Zone::empty(),
     });
     let errs: Vec<String> = game_rules_of(&r)
         .unwrap_err()

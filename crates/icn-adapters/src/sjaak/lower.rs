@@ -11,29 +11,41 @@
 //! become the site rule when they are exactly what it allows (king two
 //! squares toward a rook at least three away, the rook landing on the square
 //! crossed), else explicit castling moves; `Promotion:` becomes promotion
-//! rules; `Rule:` end conditions become win, stalemate, repetition and
+//! rules (Sjaak's default optional promotion: optional, compulsory on the
+//! zone squares the piece could never leave, [`PromotionRule::forced`]);
+//! `Rule:` end conditions become win, stalemate, repetition and
 //! perpetual-check rules. The `FEN:` becomes the start position: a piece gets
-//! its `+` right when the castling field names it, when it has `Initial:`
-//! moves, or when it stands in its `Special:` zone. `Value:`, `Symbol:`'s SAN
-//! letter and the `XBoard` lines carry no rules and are not kept.
+//! its `+` right when a castling letter names a `Castle:` line whose piece
+//! stands on its square, when it has `Initial:` moves, or when it stands in
+//! its `Special:` zone. `Value:`, `Symbol:`'s SAN letter and the `XBoard`
+//! lines carry no rules and are not kept.
+//!
+//! Sjaak plays a piece's `Special:` (or `Initial:`) moves *instead of* its
+//! quiet moves where they apply; the rule objects add them to the piece's
+//! moves while it holds the `+` right. The two agree when the special moves
+//! keep every quiet move (a pawn's `step 2N` holds its step) and when the
+//! piece can only be in its zone unmoved; otherwise the variant is refused.
+//! Every variant that reaches the rule objects is checked against Sjaak II's
+//! own perft (`fixtures/sjaak/perft.tsv`).
 //!
 //! Refused, each with its name ([`Refusal`]): drops and holdings (`Drop zone`,
 //! pieces in hand, `allow drops`, …), `Prison`, `Max`, flags other than
 //! `royal`/`set_ep`/`take_ep`, special rules other than `special init`,
 //! `WhiteFlag`/`BlackFlag` and the flag, bare-king and no-pieces conditions,
-//! `illegal` scores, `Special:` moves of a piece that could come back to its
-//! zone (without `special init`), promotion to `+` pieces, optional promotion
-//! where the piece could still move, different promotion rules for two piece
-//! types of one side, a missing `FEN:` or `Symbol:`, more than 20 piece
-//! types, and leaps of more than two legs.
+//! `illegal` scores, `Special:` moves of a piece that could move into its
+//! zone (without `special init`), `Special:`/`Initial:` moves that leave out
+//! some of the piece's own quiet moves, promotion to `+` pieces, `Optional
+//! promotion` zones, different promotion rules for two piece types of one
+//! side, a missing `FEN:` or `Symbol:`, more than 20 piece types, and leaps
+//! of more than two legs.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use icn_model::{Coord, Int, MoveRule, PieceKind, PlacedPiece, Player};
 use icn_rules::movement::{kind_with_movement, movement_of, royal_by_default};
 use icn_rules::{
-    Action, CastleMove, Castling, Component, EnPassant, Frame, Movement, Outcome, Pattern,
-    PromotionRule, Region, RuleSet, Variant, WinRule, Zone,
+    Action, CastleMove, Castling, Component, EnPassant, Movement, Outcome, Pattern, PromotionRule,
+    Region, RuleSet, Variant, WinRule, Zone,
 };
 
 use super::{RuleItem, Score, SjaakPiece, SjaakVariant, Sq};
@@ -110,17 +122,129 @@ impl Lowering<'_> {
     }
 
     /// Whether every image of every component is forward (dy > 0 for White).
-    fn forward_only(m: &Movement) -> bool {
-        m.components.iter().all(|c| {
-            let vs: Vec<icn_rules::Vector> = match &c.pattern {
-                Pattern::Leap { vector, symmetry }
-                | Pattern::Ride {
-                    vector, symmetry, ..
-                } => symmetry.images(*vector),
-                Pattern::Lame { first, then, .. } => vec![first.plus(*then)],
-                _ => return false,
-            };
-            c.frame == Frame::Forward && vs.iter().all(|v| v.dy > 0)
+    /// Whether a piece could stand in its `Special:` zone having moved there,
+    /// from where the start position puts it (on the empty board). Sjaak then
+    /// allows the special moves again; the rule objects tie them to the
+    /// unmoved piece, so such a variant is refused.
+    fn enters_special_zone(&self, p: &SjaakPiece, plain: &Movement) -> bool {
+        let v = self.v;
+        let Some(idx) = v.pieces.iter().position(|q| std::ptr::eq(q, p)) else {
+            return true;
+        };
+        // Stand-in kinds, one per piece type, to find this piece in the FEN.
+        let kinds: Vec<PieceKind> = (0..v.pieces.len())
+            .map(|i| PieceKind::ALL[i % PieceKind::ALL.len()])
+            .collect();
+        let Some(pos) = super::position::position_of(v, &kinds, &mut |_| {}) else {
+            return true;
+        };
+        let mut board = icn_rules::reference::RefBoard::new();
+        board.bounds = Some(icn_rules::reference::Bounds::rect(
+            1,
+            1,
+            i64::from(v.files),
+            i64::from(v.ranks),
+        ));
+        let xy = |c: &icn_model::Coord| {
+            (
+                c.x.to_i64().unwrap_or_default(),
+                c.y.to_i64().unwrap_or_default(),
+            )
+        };
+        for player in [Player::WHITE, Player::BLACK] {
+            let zone: BTreeSet<(i64, i64)> = p
+                .specials
+                .iter()
+                .flat_map(|(zw, zb, _)| {
+                    let z = if player == Player::WHITE { zw } else { zb };
+                    v.zone(z).unwrap_or_default()
+                })
+                .map(|q| xy(&coord_of(q)))
+                .collect();
+            let mover = icn_model::Piece::new(kinds[idx], player);
+            let mut frontier: Vec<(i64, i64)> = pos
+                .pieces
+                .iter()
+                .filter(|pp| pp.piece == mover)
+                .map(|pp| xy(&pp.at))
+                .collect();
+            let mut seen: BTreeSet<(i64, i64)> = frontier.iter().copied().collect();
+            while let Some(at) = frontier.pop() {
+                board.pieces.clear();
+                board.put(at, mover, false);
+                for d in board.destinations_by(at, mover, plain) {
+                    if zone.contains(&d.to) {
+                        return true;
+                    }
+                    if seen.insert(d.to) {
+                        frontier.push(d.to);
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether, from every square where the piece may use its `Special:`
+    /// (or `Initial:`) moves, those moves reach every square its own quiet
+    /// moves reach on the empty board. Sjaak plays the special moves *instead
+    /// of* the quiet ones there; the rule objects add them, which is the same
+    /// game only when nothing is left out (a pawn's `step 2N` holds its
+    /// single step; supercapablanca's king leap does not hold the king's
+    /// steps).
+    fn keeps_own_moves(&self, p: &SjaakPiece, plain: &Movement, right_moves: &[Component]) -> bool {
+        let v = self.v;
+        let quiet = |c: &Component| matches!(c.action, Action::MoveOnly | Action::MoveOrCapture);
+        let own = Movement {
+            components: plain
+                .components
+                .iter()
+                .filter(|c| quiet(c))
+                .cloned()
+                .collect(),
+        };
+        let special = Movement {
+            components: right_moves.to_vec(),
+        };
+        let mut board = icn_rules::reference::RefBoard::new();
+        board.bounds = Some(icn_rules::reference::Bounds::rect(
+            1,
+            1,
+            i64::from(v.files),
+            i64::from(v.ranks),
+        ));
+        let mut squares: Vec<(Player, Sq)> = Vec::new();
+        for (zw, zb, _) in &p.specials {
+            for (player, z) in [(Player::WHITE, zw), (Player::BLACK, zb)] {
+                squares.extend(
+                    v.zone(z)
+                        .unwrap_or_default()
+                        .into_iter()
+                        .map(|q| (player, q)),
+                );
+            }
+        }
+        if !p.initial.is_empty() {
+            for rank in 0..v.ranks {
+                for file in 0..v.files {
+                    for player in [Player::WHITE, Player::BLACK] {
+                        squares.push((player, Sq { file, rank }));
+                    }
+                }
+            }
+        }
+        squares.into_iter().all(|(player, q)| {
+            let c = coord_of(q);
+            let at = (
+                c.x.to_i64().unwrap_or_default(),
+                c.y.to_i64().unwrap_or_default(),
+            );
+            let piece = icn_model::Piece::new(PieceKind::Guard, player);
+            board.pieces.clear();
+            board.put(at, piece, true);
+            let mine = board.destinations_by(at, piece, &own);
+            let theirs = board.destinations_by(at, piece, &special);
+            mine.is_subset(&theirs)
         })
     }
 
@@ -174,14 +298,20 @@ impl Lowering<'_> {
         let initial: Vec<super::MoveDesc> = p.initial.clone();
         let mut right_moves = add(self, &initial, Action::MoveOnly);
         if !p.specials.is_empty() {
-            if !self.v.has_rule("special init") && !Self::forward_only(&plain) {
+            if !self.v.has_rule("special init") && self.enters_special_zone(p, &plain) {
                 self.refuse(format!(
-                    "`Special:` moves of piece {} (it could come back to its zone; without `special init` Sjaak allows them there again)",
+                    "`Special:` moves of piece {} (it could move into its zone; without `special init` Sjaak allows them there again)",
                     p.name
                 ));
             }
             let specials: Vec<super::MoveDesc> = p.specials.iter().map(|s| s.2.clone()).collect();
             right_moves.extend(add(self, &specials, Action::MoveOnly));
+        }
+        if !right_moves.is_empty() && !self.keeps_own_moves(p, &plain, &right_moves) {
+            self.refuse(format!(
+                "`Special:` or `Initial:` moves of piece {} that leave out some of its own moves (Sjaak plays only those moves from its zone or first square)",
+                p.name
+            ));
         }
         for mut c in right_moves {
             c.needs_right = true;
@@ -390,40 +520,40 @@ fn symbol_kind(v: &SjaakVariant, kinds: &[PieceKind], c: char) -> Option<PieceKi
 }
 
 /// Whether a piece with `m` has no move from any square of `zone` (for White).
-fn dead_end(v: &SjaakVariant, m: &Movement, zone: &[Sq], player: Player) -> bool {
+/// Whether a piece moving as `m` for `player` could never leave `s` (every
+/// move goes off the board or onto an excluded square).
+pub(super) fn is_dead_end(v: &SjaakVariant, m: &Movement, s: Sq, player: Player) -> bool {
     let fwd = if player == Player::WHITE {
         icn_rules::Vector::new(0, 1)
     } else {
         icn_rules::Vector::new(0, -1)
     };
-    zone.iter().all(|s| {
-        m.components.iter().all(|c| {
-            let ends: Vec<icn_rules::Vector> = match &c.pattern {
-                Pattern::Leap { vector, symmetry }
-                | Pattern::Ride {
-                    vector, symmetry, ..
-                }
-                | Pattern::Hop { vector, symmetry } => symmetry.images(*vector),
-                Pattern::Lame {
-                    first,
-                    then,
-                    symmetry,
-                } => symmetry
-                    .pair_images(*first, *then)
-                    .into_iter()
-                    .map(|(a, b)| a.plus(b))
-                    .collect(),
-                _ => return false,
-            };
-            ends.iter().all(|&e| {
-                let d = c.frame.apply(e, fwd);
-                let (x, y) = (i64::from(s.file) + d.dx, i64::from(s.rank) + d.dy);
-                let off =
-                    !(0..i64::from(v.files)).contains(&x) || !(0..i64::from(v.ranks)).contains(&y);
-                off || v.exclude.contains(&Sq {
-                    file: x as u8,
-                    rank: y as u8,
-                })
+    m.components.iter().all(|c| {
+        let ends: Vec<icn_rules::Vector> = match &c.pattern {
+            Pattern::Leap { vector, symmetry }
+            | Pattern::Ride {
+                vector, symmetry, ..
+            }
+            | Pattern::Hop { vector, symmetry } => symmetry.images(*vector),
+            Pattern::Lame {
+                first,
+                then,
+                symmetry,
+            } => symmetry
+                .pair_images(*first, *then)
+                .into_iter()
+                .map(|(a, b)| a.plus(b))
+                .collect(),
+            _ => return false,
+        };
+        ends.iter().all(|&e| {
+            let d = c.frame.apply(e, fwd);
+            let (x, y) = (i64::from(s.file) + d.dx, i64::from(s.rank) + d.dy);
+            let off =
+                !(0..i64::from(v.files)).contains(&x) || !(0..i64::from(v.ranks)).contains(&y);
+            off || v.exclude.contains(&Sq {
+                file: x as u8,
+                rank: y as u8,
             })
         })
     })
@@ -447,20 +577,24 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
             let m = rules.movement(kind);
             for (player, zname) in [(Player::WHITE, zw), (Player::BLACK, zb)] {
                 let squares = l.zone(zname);
-                let mandatory = match &p.optional_promotion {
-                    Some((a, b, c)) if a == "empty" && b == "empty" && c.is_empty() => true,
+                // Sjaak's default: promotion is optional, except on the
+                // squares the piece could never leave.
+                let stuck: Vec<Sq> = squares
+                    .iter()
+                    .copied()
+                    .filter(|&s| is_dead_end(v, &m, s, player))
+                    .collect();
+                let (mandatory, forced) = match &p.optional_promotion {
+                    Some((a, b, c)) if a == "empty" && b == "empty" && c.is_empty() => {
+                        (true, Zone::empty())
+                    }
                     Some(_) => {
                         l.refuse(format!("`Optional promotion` zones (piece {})", p.name));
-                        true
+                        (true, Zone::empty())
                     }
-                    None if dead_end(v, &m, &squares, player) => true,
-                    None => {
-                        l.refuse(format!(
-                            "optional promotion where piece {} can still move (Sjaak's default)",
-                            p.name
-                        ));
-                        true
-                    }
+                    None if stuck.len() == squares.len() => (true, Zone::empty()),
+                    None if stuck.is_empty() => (false, Zone::empty()),
+                    None => (false, zone_of(v, &stuck)),
                 };
                 let rule = PromotionRule {
                     player,
@@ -468,6 +602,7 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
                     zone: zone_of(v, &squares),
                     choices: kinds_out.clone(),
                     mandatory,
+                    forced,
                 };
                 match by_player.get_mut(&player) {
                     None => {
@@ -476,7 +611,8 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
                     Some(r)
                         if r.zone == rule.zone
                             && r.choices == rule.choices
-                            && r.mandatory == rule.mandatory =>
+                            && r.mandatory == rule.mandatory
+                            && r.forced == rule.forced =>
                     {
                         r.promoting.insert(kind);
                     }

@@ -21,6 +21,7 @@
 pub mod lower;
 pub mod moves;
 mod moves_meaning;
+pub mod perft_table;
 mod position;
 pub mod raise;
 mod raise_rules;

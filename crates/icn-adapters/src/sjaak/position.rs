@@ -156,9 +156,21 @@ pub(super) fn position_of(
             match c.to_ascii_lowercase() {
                 'k' | 'q' => {
                     let east = c.eq_ignore_ascii_case(&'k');
-                    // A letter no `Castle:` line matches gives no right.
-                    for d in v.pieces.iter().flat_map(|p| &p.castles) {
-                        if d.player == player && (d.to.file > d.from.file) == east {
+                    // A letter no `Castle:` line matches gives no right, nor
+                    // does a line whose castling piece does not stand on its
+                    // square (Sjaak never plays it; a pawn there keeps no
+                    // right it could use for a double step).
+                    let lines = v
+                        .pieces
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(i, p)| p.castles.iter().map(move |d| (i, d)));
+                    for (castler, d) in lines {
+                        let castler_there = found
+                            .iter()
+                            .any(|&(idx, who, at)| (idx, who, at) == (castler, player, d.from));
+                        if d.player == player && (d.to.file > d.from.file) == east && castler_there
+                        {
                             rights.extend([d.from, d.with]);
                         }
                     }

@@ -140,6 +140,27 @@ fn board_squares(s: &SjaakVariant, off: (i64, i64), zone: &icn_rules::Zone) -> V
     out
 }
 
+/// Whether an optional promotion rule is Sjaak's default one: compulsory on
+/// exactly the zone squares each promoting piece could never leave.
+fn sjaak_default_optional(
+    s: &SjaakVariant,
+    off: (i64, i64),
+    v: &Variant,
+    pr: &icn_rules::PromotionRule,
+) -> bool {
+    let zone = board_squares(s, off, &pr.zone);
+    let forced = board_squares(s, off, &pr.forced);
+    pr.promoting.iter().all(|&kind| {
+        let m = v.rules.movement(kind);
+        let stuck: Vec<Sq> = zone
+            .iter()
+            .copied()
+            .filter(|&q| super::lower::is_dead_end(s, &m, q, pr.player))
+            .collect();
+        stuck == forced
+    })
+}
+
 fn promotions(problems: &mut Vec<String>, off: (i64, i64), v: &Variant, s: &mut SjaakVariant) {
     let rules = &v.rules.promotions;
     let mut kinds: Vec<PieceKind> = rules
@@ -149,8 +170,13 @@ fn promotions(problems: &mut Vec<String>, off: (i64, i64), v: &Variant, s: &mut 
     kinds.sort();
     kinds.dedup();
     for pr in rules {
-        if !pr.mandatory {
-            problems.push(format!("optional promotion for {}", pr.player));
+        // Sjaak says optional promotion only as its default: compulsory
+        // exactly on the squares the piece could never leave.
+        if !pr.mandatory && !sjaak_default_optional(s, off, v, pr) {
+            problems.push(format!(
+                "optional promotion for {} other than Sjaak's (compulsory exactly where the piece could not move again)",
+                pr.player
+            ));
         }
         if pr.player != Player::WHITE && pr.player != Player::BLACK {
             problems.push(format!("promotion for {}", pr.player));
@@ -173,9 +199,14 @@ fn promotions(problems: &mut Vec<String>, off: (i64, i64), v: &Variant, s: &mut 
             choices = Some(text);
         }
         let [zw, zb] = zones;
+        let mandatory = rules
+            .iter()
+            .filter(|r| r.promoting.contains(&kind))
+            .all(|r| r.mandatory);
         if let Some(p) = piece_mut(s, kind) {
             p.promotions.push((zw, zb, choices.unwrap_or_default()));
-            p.optional_promotion = Some(("empty".into(), "empty".into(), String::new()));
+            p.optional_promotion =
+                mandatory.then(|| ("empty".into(), "empty".into(), String::new()));
         }
     }
 }

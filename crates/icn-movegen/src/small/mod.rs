@@ -144,7 +144,7 @@ impl SmallBoard {
     /// A compact copy of `board`, when the position qualifies (module docs).
     pub fn new(board: &Board) -> Option<SmallBoard> {
         let cfg = Arc::clone(&board.cfg);
-        let bb = cfg.bb.as_ref()?;
+        let bb = cfg.bb()?;
         let types = &cfg.types.types;
         if cfg.turn_order.iter().any(|&p| cfg.player(p).slow) {
             return None;
@@ -382,7 +382,7 @@ impl SmallBoard {
     #[cfg(test)]
     pub fn to_move(&self, m: &SmallMove) -> crate::Move {
         use crate::MoveKind;
-        let bb = self.cfg.bb.as_ref().expect("bitboard tables");
+        let bb = self.cfg.bb().expect("bitboard tables");
         let sq = |c: u8| bb.square(c as usize);
         crate::Move {
             from: sq(m.from),

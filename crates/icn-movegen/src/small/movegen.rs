@@ -155,11 +155,12 @@ impl SmallBoard {
     /// The number of legal moves.
     pub fn count(&mut self) -> u64 {
         let cfg = std::sync::Arc::clone(&self.cfg);
-        let bb = cfg.bb.as_ref().expect("bitboard tables");
+        let bb = cfg.bb().expect("bitboard tables");
         let f = self.frame(bb);
         let player = Player::from_number(u32::from(f.us));
         let promo = cfg.player(player).promo.as_ref();
         let zone = bb.promo[usize::from(f.us)];
+        let stay = bb.promo_stay[usize::from(f.us)];
         let mut n = 0u64;
         let mut castlers = 0u64;
         for c in bits(f.own) {
@@ -167,9 +168,9 @@ impl SmallBoard {
             let (targets, _) = self.targets(bb, &f, c);
             match promo {
                 Some(pr) if info.promotes => {
-                    let per = pr.choices.len() as u64 + u64::from(!pr.mandatory);
                     n += u64::from((targets & !zone).count_ones())
-                        + u64::from((targets & zone).count_ones()) * per;
+                        + u64::from((targets & zone).count_ones()) * pr.choices.len() as u64
+                        + u64::from((targets & stay).count_ones());
                 }
                 _ => n += u64::from(targets.count_ones()),
             }
@@ -187,11 +188,12 @@ impl SmallBoard {
     pub fn generate(&mut self, out: &mut Vec<SmallMove>) {
         out.clear();
         let cfg = std::sync::Arc::clone(&self.cfg);
-        let bb = cfg.bb.as_ref().expect("bitboard tables");
+        let bb = cfg.bb().expect("bitboard tables");
         let f = self.frame(bb);
         let player = Player::from_number(u32::from(f.us));
         let promo = cfg.player(player).promo.as_ref();
         let zone = bb.promo[usize::from(f.us)];
+        let stay = bb.promo_stay[usize::from(f.us)];
         let mut castlers = 0u64;
         for c in bits(f.own) {
             let info = self.info[self.mailbox[c] as usize];
@@ -226,7 +228,7 @@ impl SmallBoard {
                         for &choice in &pr.choices {
                             out.push(SmallMove { promo: choice, ..m });
                         }
-                        if !pr.mandatory {
+                        if stay & (1 << to) != 0 {
                             out.push(m);
                         }
                     }
@@ -275,7 +277,7 @@ impl SmallBoard {
     /// (castling: nor may the royal start in or pass through an attacked square).
     fn special_is_legal(&mut self, m: &SmallMove, us: u8) -> bool {
         if m.special == Special::Castle {
-            let bb = self.cfg.bb.as_ref().expect("bitboard tables");
+            let bb = self.cfg.bb().expect("bitboard tables");
             let (from, to) = (bb.square(m.from as usize), bb.square(m.to as usize));
             let (dx, n) = ((to.x - from.x).signum(), (to.x - from.x).abs());
             for i in 0..n {
@@ -294,7 +296,7 @@ impl SmallBoard {
 
     /// Whether cell `c` is attacked by an opponent of player `us`.
     fn attacked(&self, c: usize, us: u8) -> bool {
-        let bb = self.cfg.bb.as_ref().expect("bitboard tables");
+        let bb = self.cfg.bb().expect("bitboard tables");
         self.attacked_in(bb, c, self.by_player[usize::from(us)], self.occ)
     }
 
@@ -344,7 +346,7 @@ impl SmallBoard {
     /// and the rules' explicit castling moves.
     fn castlings(&self, c: usize, out: &mut Vec<SmallMove>) {
         let cfg = &*self.cfg;
-        let bb = cfg.bb.as_ref().expect("bitboard tables");
+        let bb = cfg.bb().expect("bitboard tables");
         let owner = self.info[self.mailbox[c] as usize].owner;
         let (after, before) = row_sides(bb, c);
         let steps = cfg.castle_steps;
@@ -408,7 +410,7 @@ impl SmallBoard {
             return;
         };
         let cfg = &*self.cfg;
-        let bb = cfg.bb.as_ref().expect("bitboard tables");
+        let bb = cfg.bb().expect("bitboard tables");
         if self.occ & (1 << target) != 0 || self.occ & (1 << victim) == 0 {
             return;
         }
@@ -440,7 +442,7 @@ impl SmallBoard {
                     for &choice in &pr.choices {
                         out.push(SmallMove { promo: choice, ..m });
                     }
-                    if !pr.mandatory {
+                    if bb.promo_stay[usize::from(f.us)] & (1 << target) != 0 {
                         out.push(m);
                     }
                 }

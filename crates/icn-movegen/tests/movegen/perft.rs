@@ -100,3 +100,46 @@ fn perft_refusal(#[files("../../fixtures/perft/err/*.icn")] path: PathBuf) {
         .unwrap_err();
     assert_eq!(e.to_string(), expected.trim_end(), "{}", path.display());
 }
+
+/// Optional promotion that is compulsory where the pawn could not move again
+/// (Sjaak's default): on rank 7 a pawn may promote or stay, on rank 8 it
+/// must promote. The compact board's bulk count and the generic generator
+/// agree.
+#[test]
+fn optional_promotion_is_forced_where_the_piece_could_not_move_again() {
+    use icn_model::{Int, PieceKind, Player};
+    use icn_rules::{PromotionRule, Zone};
+    let g =
+        icn_model::Game::parse("w 1,8,1,8 K5,1|k5,5|P1,6|P3,7", icn_model::Dialect::Auto).unwrap();
+    let mut rules = icn_movegen::rules_of(&g).unwrap();
+    rules.promotions = vec![PromotionRule {
+        player: Player::WHITE,
+        promoting: [PieceKind::Pawn].into_iter().collect(),
+        zone: Zone::rows([Int::from(7), Int::from(8)]),
+        choices: vec![PieceKind::Queen, PieceKind::Knight],
+        mandatory: false,
+        forced: Zone::rows([Int::from(8)]),
+    }];
+    let mut b = icn_movegen::Board::new(&g.position, &rules).unwrap();
+    let moves = b.legal_moves().unwrap();
+    let of = |x: i64| {
+        let mut v: Vec<String> = moves
+            .iter()
+            .filter(|m| m.from.x == x)
+            .map(|m| m.to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    // 1,6 → 1,7: queen, knight or stay; 3,7 → 3,8: queen or knight only.
+    assert_eq!(of(1), ["1,6>1,7", "1,6>1,7N", "1,6>1,7Q"]);
+    assert_eq!(of(3), ["3,7>3,8N", "3,7>3,8Q"]);
+    assert_eq!(
+        b.perft(1, icn_movegen::PerftMode::Bulk).unwrap(),
+        moves.len() as u64
+    );
+    assert_eq!(
+        b.perft(2, icn_movegen::PerftMode::Bulk).unwrap(),
+        b.perft(2, icn_movegen::PerftMode::MakeEveryLeaf).unwrap()
+    );
+}

@@ -407,6 +407,7 @@ fn promotion(r: &RawRule, st: &mut State, d: &mut Diags) {
         zone,
         choices: icn_model::Promotion::DEFAULT_CHOICES.to_vec(),
         mandatory: true,
+        forced: Zone::empty(),
     };
     for a in &r.attrs {
         match a.name.as_str() {

@@ -213,6 +213,12 @@ pub fn print(rules: &RuleSet) -> FbrText {
                 }
                 if !p.mandatory {
                     attrs.push("optional".to_string());
+                    if !p.forced.is_empty() {
+                        omitted.push(format!(
+                            "promotion of {} compulsory on the squares a piece could not leave (FBR says optional or not for a whole zone)",
+                            p.player
+                        ));
+                    }
                 }
                 if !attrs.is_empty() {
                     r.push_str(&format!("={}", attrs.join(",")));
