@@ -176,7 +176,16 @@ fn rules_fit_chess(rules: &GameRules) -> Result<(), String> {
             ));
         }
     }
-    if let Some(name) = rules.properties.keys().next() {
+    // FIDE's fivefold repetition is chess as PGN means it (the site's
+    // threefold is what ICN says without the property).
+    let fide_repetition =
+        |name: &str, value: &serde_json::Value| name == "repetition" && value.as_u64() == Some(5);
+    if let Some(name) = rules
+        .properties
+        .iter()
+        .find(|(n, v)| !fide_repetition(n, v))
+        .map(|(n, _)| n)
+    {
         return Err(format!(
             "the rule property `{name}` makes the game other than 8×8 chess: PGN cannot hold it"
         ));

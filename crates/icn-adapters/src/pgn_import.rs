@@ -149,6 +149,10 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<PgnProblem>), PgnProblem> {
     }
     let mut board =
         Board::from_game(&game).map_err(|e| problem(start, PgnKind::Position, e.to_string()))?;
+    board.count_repetitions();
+    // The ply after which the site's draws (threefold, 100 plies) end the
+    // game, when the PGN plays on past it (see `follow_fide_draws`).
+    let mut site_draw_at: Option<usize> = None;
     let black_first = usize::from(fen.turn == icn_model::Player::BLACK);
     let move_name = |ply: usize, text: &str| {
         let n = (ply + black_first) / 2 + fen.fullmove as usize;
@@ -175,9 +179,15 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<PgnProblem>), PgnProblem> {
                 })?;
                 let mut mv = Move::new(m.from.to_coord(), m.to.to_coord());
                 mv.promotion = m.promotion;
+                if site_draw_at.is_some_and(|ply| ply == game.moves.len()) {
+                    follow_fide_draws(&mut game);
+                }
                 board.make(&m);
                 mv.check = check_mark(&mut board);
                 game.moves.push(mv);
+                if site_draw_at.is_none() && board.drawn_by_count().is_some() {
+                    site_draw_at = Some(game.moves.len());
+                }
             }
             Token::Null(s) => {
                 return Err(problem(
@@ -215,6 +225,19 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<PgnProblem>), PgnProblem> {
         }
     }
     Ok((game, warnings))
+}
+
+/// FIDE's draws that end a game, for a PGN game that plays on past a
+/// threefold repetition or fifty moves (claims nobody made): the 75-move rule
+/// (150 plies) and fivefold repetition (the `repetition` property). Other
+/// games keep the site's rules, which the site reads.
+fn follow_fide_draws(game: &mut Game) {
+    if let Some(rule) = &mut game.position.move_rule {
+        rule.limit = icn_model::Int::from(150);
+    }
+    game.rules
+        .properties
+        .insert("repetition".to_string(), serde_json::Value::from(5));
 }
 
 /// `#` when the side to move is in check with no legal move, `+` when only

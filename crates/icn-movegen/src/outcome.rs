@@ -193,20 +193,11 @@ impl Board {
                 termination: Termination::Stalemate,
             }));
         }
-        if cfg.move_rule.is_some_and(|limit| self.halfmove >= limit) {
+        if let Some(termination) = self.drawn_by_count() {
             return Ok(Some(GameEnd {
                 winner: None,
-                termination: Termination::MoveRule,
+                termination,
             }));
-        }
-        if let Some(n) = cfg.repetition {
-            let seen = self.times_seen(self.key) + 1;
-            if n > 0 && seen >= n as usize {
-                return Ok(Some(GameEnd {
-                    winner: None,
-                    termination: Termination::Repetition,
-                }));
-            }
         }
         if cfg.rules.draws.insufficient_material
             && icn_rules::insufficient_material(&cfg.rules, &self.to_position(None))
@@ -233,6 +224,18 @@ impl Board {
             }
             self.seen = Some(seen);
         }
+    }
+
+    /// The draw the counting rules declare now, if any: the move rule, then
+    /// repetition. Cheap (no move generation), unlike [`Board::game_end`],
+    /// which checks them after wins and mates.
+    pub fn drawn_by_count(&self) -> Option<Termination> {
+        let cfg = &self.cfg;
+        if cfg.move_rule.is_some_and(|limit| self.halfmove >= limit) {
+            return Some(Termination::MoveRule);
+        }
+        let n = cfg.repetition.filter(|&n| n > 0)?;
+        (self.times_seen(self.key) + 1 >= n as usize).then_some(Termination::Repetition)
     }
 
     /// How many earlier positions had the key `key`.

@@ -2,9 +2,12 @@
 //! position's turn order and move rule) and a [`RuleSet`], both ways.
 //!
 //! ICN → rules accepts everything ICN can say. The JSON properties
-//! `slideLimit` (a non-negative integer, as the ICN reader also demands) and
-//! `cannotPassTurn` (a boolean) are read into [`RuleSet::slide_limit`] and
-//! [`RuleSet::can_pass`]; any other value of those two is refused. Other
+//! `slideLimit` (a non-negative integer, as the ICN reader also demands),
+//! `cannotPassTurn` (a boolean) and `repetition` (how many times a position
+//! must occur for a draw: 2 or more, or 0 for no such draw; this toolkit's
+//! own property, written for games that follow FIDE's fivefold rule) are read
+//! into [`RuleSet::slide_limit`], [`RuleSet::can_pass`] and
+//! [`Draws::repetition`]; any other value of those is refused. Other
 //! properties are kept in [`RuleSet::extra`] untouched.
 //!
 //! Rules → ICN refuses, naming each, every rule ICN cannot express: excluded
@@ -12,9 +15,9 @@
 //! than pawns, optional promotion, castling other than the site rule, en
 //! passant other than pawns', royals other than king / royal queen / royal
 //! centaur, movements other than the built-in ones, N-check with N ≠ 3,
-//! `checkmated`, a hill other than the default, stalemate not a draw,
-//! repetition other than threefold, no insufficient-material draw, and the
-//! `loss=` rules. `cannotPassTurn` is written only when passing is allowed
+//! `checkmated`, a hill other than the default, stalemate not a draw, no
+//! insufficient-material draw, and the `loss=` rules. A repetition count
+//! other than three is written as the `repetition` property. `cannotPassTurn` is written only when passing is allowed
 //! (`false`); an explicit `true` is the default and is not written back.
 
 use icn_model::{
@@ -111,6 +114,15 @@ pub fn rules_from_parts(
                 _ => errors.push(LowerError::BadProperty {
                     name: "slideLimit",
                     expected: "a non-negative integer",
+                    found: value.to_string(),
+                }),
+            },
+            "repetition" => match value.as_u64().and_then(|n| u32::try_from(n).ok()) {
+                Some(0) => out.draws.repetition = None,
+                Some(n) if n >= 2 => out.draws.repetition = Some(n),
+                _ => errors.push(LowerError::BadProperty {
+                    name: "repetition",
+                    expected: "how many times a position occurs for a draw (2 or more; 0 for none)",
                     found: value.to_string(),
                 }),
             },
@@ -243,15 +255,22 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
     }
     let default_draws = Draws {
         move_rule: rules.draws.move_rule.clone(),
+        repetition: rules.draws.repetition,
         ..Draws::default()
     };
     if rules.draws != default_draws {
-        bad("draw rules other than threefold repetition and insufficient material".to_string());
+        bad("a game without the insufficient-material draw".to_string());
     }
     if rules.losses != Losses::default() {
         bad("`loss=` rules (perpetual check, repetition)".to_string());
     }
     let mut properties = rules.extra.clone();
+    if rules.draws.repetition != Draws::default().repetition {
+        properties.insert(
+            "repetition".to_string(),
+            Value::from(rules.draws.repetition.unwrap_or(0)),
+        );
+    }
     if let Some(l) = &rules.slide_limit {
         match serde_json::from_str::<Value>(&l.to_string()) {
             Ok(v) => {

@@ -94,7 +94,10 @@ fn what_icn_cannot_say_is_named() {
     r.region.excluded.insert(Coord::new(0, 0));
     r.wins[0].1 = vec![WinRule::Checks(5), WinRule::Checkmated];
     r.stalemate = Outcome::Loss;
+    // A fourfold repetition is said by the `repetition` property; the
+    // insufficient-material draw cannot be switched off.
     r.draws.repetition = Some(4);
+    r.draws.insufficient_material = false;
     r.promotions.push(PromotionRule {
         player: Player::WHITE,
         promoting: [PieceKind::Pawn].into_iter().collect(),
@@ -115,11 +118,36 @@ fn what_icn_cannot_say_is_named() {
         "5 checks",
         "being checkmated",
         "stalemate",
-        "draw rules",
+        "insufficient-material",
     ] {
         assert!(
             errs.iter().any(|e| e.contains(needle)),
             "{needle} not in {errs:?}"
         );
     }
+}
+
+#[test]
+fn the_repetition_property_sets_the_repetition_count_both_ways() {
+    let read = |text: &str| {
+        let g = icn_model::Game::parse(text, icn_model::Dialect::Auto).unwrap();
+        rules_from_game(&g)
+    };
+    let fide = read("w 0/150 1,8,1,8 {\"repetition\": 5} K5,1|k5,8").unwrap();
+    assert_eq!(fide.draws.repetition, Some(5));
+    assert!(fide.extra.is_empty());
+    let none = read("w {\"repetition\": 0} K5,1|k5,8").unwrap();
+    assert_eq!(none.draws.repetition, None);
+    for bad in ["1", "\"five\"", "-3"] {
+        let e = read(&format!("w {{\"repetition\": {bad}}} K5,1|k5,8")).unwrap_err();
+        assert!(e[0].to_string().contains("repetition"), "{bad}: {e:?}");
+    }
+    // Written back only when it differs from the site's threefold.
+    let rules = game_rules_of(&fide).unwrap();
+    assert_eq!(
+        rules.properties.get("repetition"),
+        Some(&serde_json::json!(5))
+    );
+    let site = read("w K5,1|k5,8").unwrap();
+    assert!(game_rules_of(&site).unwrap().properties.is_empty());
 }
