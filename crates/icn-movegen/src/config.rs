@@ -110,6 +110,8 @@ pub(crate) struct Config {
     pub repetition: Option<u32>,
     pub hill: ZoneSet,
     pub can_pass: bool,
+    /// A player who can capture must (the compact board is not used).
+    pub forced_capture: bool,
     /// The rule set this was compiled from.
     pub rules: RuleSet,
 }
@@ -246,6 +248,7 @@ impl Config {
             repetition: rules.draws.repetition,
             hill: ZoneSet::from_zone(&rules.hill),
             can_pass: rules.can_pass,
+            forced_capture: rules.forced_capture,
             rules: rules.clone(),
         })
     }
@@ -253,6 +256,9 @@ impl Config {
     /// The bitboard tables, built on first use; `None` when the board or the
     /// pieces do not qualify.
     pub fn bb(&self) -> Option<&crate::bitboard::BbTables> {
+        if self.forced_capture {
+            return None;
+        }
         self.bb
             .get_or_init(|| {
                 let mut bb = crate::bitboard::BbTables::build(&self.border, &self.types)?;

@@ -522,7 +522,23 @@ impl Board {
                 out.push(MoveFamily::Single(m));
             }
         }
+        if cfg.forced_capture && only.is_none() && out.iter().any(|f| self.captures(f)) {
+            out.retain(|f| self.captures(f));
+        }
         Ok(())
+    }
+
+    /// Whether a family is one capture (rays never capture; legal moves never
+    /// land on their own pieces).
+    pub(crate) fn captures(&self, f: &MoveFamily) -> bool {
+        match f {
+            MoveFamily::Single(m) => {
+                matches!(m.kind, MoveKind::EnPassant { .. })
+                    || (!matches!(m.kind, MoveKind::Castle { .. })
+                        && self.store.get(m.to).is_some())
+            }
+            MoveFamily::Ray { .. } => false,
+        }
     }
 
     /// Keeps the families of one piece that answer `cons` (and, for a royal

@@ -155,6 +155,16 @@ impl Board {
                 return illegal(why);
             }
         }
+        if self.cfg.forced_capture && !self.captures(&MoveFamily::Single(chosen)) {
+            let mut all = Vec::new();
+            self.generate(&mut all)?;
+            if all.iter().any(|f| self.captures(f)) {
+                return illegal(format!(
+                    "{} on {f} moving to {t} does not capture, and capturing is compulsory while a capture is possible",
+                    article(piece)
+                ));
+            }
+        }
         Ok(chosen)
     }
 

@@ -39,6 +39,8 @@ pub enum Termination {
     Repetition,
     /// Neither side can win.
     InsufficientMaterial,
+    /// A player who wins by losing every piece has none left.
+    NoPiecesLeft,
 }
 
 impl Termination {
@@ -55,6 +57,7 @@ impl Termination {
             Termination::MoveRule => "moverule",
             Termination::Repetition => "repetition",
             Termination::InsufficientMaterial => "insufficientmaterial",
+            Termination::NoPiecesLeft => "nopieces",
         }
     }
 }
@@ -125,6 +128,14 @@ impl Board {
     pub fn game_end(&mut self) -> Result<Option<GameEnd>, MovegenError> {
         let cfg = std::sync::Arc::clone(&self.cfg);
         let opponents = |p: Player| cfg.turn_order.iter().copied().filter(move |&q| q != p);
+        for &p in &cfg.turn_order {
+            if cfg.player(p).wins.contains(&WinRule::NoPiecesLeft) && self.piece_count_of(p) == 0 {
+                return Ok(Some(GameEnd {
+                    winner: Some(p),
+                    termination: Termination::NoPiecesLeft,
+                }));
+            }
+        }
         if let Some(mover) = self.last_mover() {
             for w in &cfg.player(mover).wins {
                 let win = |termination| {

@@ -61,6 +61,7 @@ pub fn win_keyword(w: &WinRule) -> String {
         WinRule::Checks(n) => format!("checks({n})"),
         WinRule::Koth => "koth".into(),
         WinRule::Checkmated => "checkmated".into(),
+        WinRule::NoPiecesLeft => "nopieces".into(),
     }
 }
 
@@ -130,6 +131,7 @@ pub fn rules_json(r: &RuleSet) -> Value {
         "slideLimit": opt_int(&r.slide_limit),
         "turnOrder": r.turn_order.iter().map(|&p| player(p)).collect::<Vec<_>>(),
         "canPass": r.can_pass,
+        "forcedCapture": r.forced_capture,
         "wins": wins,
         "hill": zone_json(&r.hill),
         "stalemate": outcome(r.stalemate),

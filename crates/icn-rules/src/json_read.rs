@@ -236,12 +236,13 @@ fn win(v: &Value, path: &str) -> Read<WinRule> {
         ("threecheck", _) => WinRule::Checks(3),
         ("koth", _) => WinRule::Koth,
         ("checkmated", _) => WinRule::Checkmated,
+        ("nopieces", _) => WinRule::NoPiecesLeft,
         _ => {
             return err(
                 path,
                 format!(
                     "`{word}` is not a win rule (checkmate, royalcapture, allroyalscaptured, \
-                     allpiecescaptured, koth, checkmated or checks(N))"
+                     allpiecescaptured, koth, checkmated, nopieces or checks(N))"
                 ),
             );
         }
@@ -313,7 +314,7 @@ fn castle_move(v: &Value, path: &str) -> Read<CastleMove> {
     })
 }
 
-const TOP_KEYS: [&str; 17] = [
+const TOP_KEYS: [&str; 18] = [
     "region",
     "movements",
     "royals",
@@ -323,6 +324,7 @@ const TOP_KEYS: [&str; 17] = [
     "slideLimit",
     "turnOrder",
     "canPass",
+    "forcedCapture",
     "wins",
     "hill",
     "stalemate",
@@ -450,6 +452,9 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
     }
     if let Some(v) = o.get("canPass") {
         r.can_pass = boolean(v, "canPass")?;
+    }
+    if let Some(v) = o.get("forcedCapture") {
+        r.forced_capture = boolean(v, "forcedCapture")?;
     }
     if let Some(ws) = o.get("wins") {
         let mut wins = Vec::new();

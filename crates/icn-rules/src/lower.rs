@@ -171,6 +171,9 @@ fn win_condition(w: &WinRule) -> Result<WinCondition, String> {
         WinRule::Checkmated => {
             return Err("a win by being checkmated".to_string());
         }
+        WinRule::NoPiecesLeft => {
+            return Err("a win by losing every piece".to_string());
+        }
     })
 }
 
@@ -278,6 +281,9 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
             }
             Err(_) => bad(format!("slide limit {l} as a JSON number")),
         }
+    }
+    if rules.forced_capture {
+        bad("forced capture".to_string());
     }
     if rules.can_pass {
         properties.insert("cannotPassTurn".to_string(), Value::Bool(false));

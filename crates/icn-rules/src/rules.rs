@@ -42,6 +42,8 @@ pub enum WinRule {
     Koth,
     /// Be checkmated (FBR `royal=checkmated`; no ICN keyword says this).
     Checkmated,
+    /// Have no piece left (suicide and antichess: Sjaak `nopieces = win`).
+    NoPiecesLeft,
 }
 
 /// A result from the point of view of the player it happens to.
@@ -204,6 +206,8 @@ pub struct RuleSet {
     pub turn_order: Vec<Player>,
     /// Whether a player may pass instead of moving (ICN `cannotPassTurn` false).
     pub can_pass: bool,
+    /// Whether a player who can capture must capture (suicide, antichess).
+    pub forced_capture: bool,
     /// Win conditions per player.
     pub wins: Vec<(Player, Vec<WinRule>)>,
     /// The hill for [`WinRule::Koth`].
@@ -235,6 +239,7 @@ impl Default for RuleSet {
             slide_limit: None,
             turn_order: vec![Player::WHITE, Player::BLACK],
             can_pass: false,
+            forced_capture: false,
             wins: vec![
                 (Player::WHITE, vec![WinRule::Checkmate]),
                 (Player::BLACK, vec![WinRule::Checkmate]),

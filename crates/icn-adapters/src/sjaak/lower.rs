@@ -30,8 +30,9 @@
 //!
 //! Refused, each with its name ([`Refusal`]): drops and holdings (`Drop zone`,
 //! pieces in hand, `allow drops`, …), `Prison`, `Max`, flags other than
-//! `royal`/`set_ep`/`take_ep`, special rules other than `special init`,
-//! `WhiteFlag`/`BlackFlag` and the flag, bare-king and no-pieces conditions,
+//! `royal`/`set_ep`/`take_ep`, special rules other than `special init` and
+//! `forced capture`,
+//! `WhiteFlag`/`BlackFlag` and the flag, the bare-king condition,
 //! `illegal` scores, `Special:` moves of a piece that could move into its
 //! zone (without `special init`), `Special:`/`Initial:` moves that leave out
 //! some of the piece's own quiet moves, promotion to `+` pieces, `Optional
@@ -480,6 +481,7 @@ fn end_rules(l: &mut Lowering<'_>, rules: &mut RuleSet) {
     for r in &l.v.rules.clone() {
         match r {
             RuleItem::Special(s) if s == "special init" => {}
+            RuleItem::Special(s) if s == "forced capture" => rules.forced_capture = true,
             RuleItem::Special(s) => l.refuse(format!("the rule `{s}`")),
             RuleItem::End {
                 condition,
@@ -502,6 +504,7 @@ fn end_rules(l: &mut Lowering<'_>, rules: &mut RuleSet) {
                     rules.losses.perpetual_check = Some(n.unwrap_or(3));
                 }
                 ("check", Score::Win) => wins.push(WinRule::Checks(n.unwrap_or(3))),
+                ("nopieces", Score::Win) => wins.push(WinRule::NoPiecesLeft),
                 _ => {
                     let n = n.map(|n| n.to_string()).unwrap_or_default();
                     l.refuse(format!("the rule `{condition}{n} = {}`", score.word()));

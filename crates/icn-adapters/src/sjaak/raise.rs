@@ -454,6 +454,7 @@ pub(super) fn rule_items(v: &Variant, problems: &mut Vec<String>) -> Vec<RuleIte
             WinRule::Checkmate => out.push(end("checkmate", None, Score::Win)),
             WinRule::Checkmated => out.push(end("checkmate", None, Score::Loss)),
             WinRule::Checks(n) => out.push(end("check", Some(*n), Score::Win)),
+            WinRule::NoPiecesLeft => out.push(end("nopieces", None, Score::Win)),
             other => problems.push(format!("the win rule {other:?}").to_lowercase()),
         }
     }
@@ -476,6 +477,9 @@ pub(super) fn rule_items(v: &Variant, problems: &mut Vec<String>) -> Vec<RuleIte
     }
     if v.rules.losses.repetition.is_some() {
         problems.push("losing by repetition (`loss=repetition`)".into());
+    }
+    if v.rules.forced_capture {
+        out.push(RuleItem::Special("forced capture".into()));
     }
     out
 }

@@ -120,3 +120,50 @@ fn game_ends() {
     // Not over.
     assert!(end("w K1,1|k8,8|R3,3").is_none());
 }
+
+/// Suicide chess: a player who can capture must, and losing every piece wins.
+#[test]
+fn forced_capture_and_a_win_by_losing_every_piece() {
+    use icn_rules::{RuleSet, WinRule};
+    let g = icn_model::Game::parse("w 1,8,1,8 R1,1|N2,2|r1,5", icn_model::Dialect::Auto).unwrap();
+    let rules = RuleSet {
+        region: icn_movegen::rules_of(&g).unwrap().region,
+        royals: Default::default(),
+        castling: icn_rules::Castling::none(),
+        forced_capture: true,
+        wins: vec![
+            (icn_model::Player::WHITE, vec![WinRule::NoPiecesLeft]),
+            (icn_model::Player::BLACK, vec![WinRule::NoPiecesLeft]),
+        ],
+        ..RuleSet::default()
+    };
+    let mut b = icn_movegen::Board::new(&g.position, &rules).unwrap();
+    // The rook must take on 1,5; the knight may not move.
+    let moves: Vec<String> = b
+        .legal_moves()
+        .unwrap()
+        .iter()
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(moves, ["1,1>1,5"]);
+    assert_eq!(b.perft(1, icn_movegen::PerftMode::Bulk).unwrap(), 1);
+    let e = b
+        .check_move(
+            &icn_model::Coord::new(2, 2),
+            &icn_model::Coord::new(3, 4),
+            None,
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("capturing is compulsory"), "{e}");
+    let take = b
+        .check_move(
+            &icn_model::Coord::new(1, 1),
+            &icn_model::Coord::new(1, 5),
+            None,
+        )
+        .unwrap();
+    b.make(&take);
+    let end = b.game_end().unwrap().expect("black has no piece left");
+    assert_eq!(end.termination, Termination::NoPiecesLeft);
+    assert_eq!(end.winner, Some(icn_model::Player::BLACK));
+}

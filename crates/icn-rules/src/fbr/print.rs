@@ -161,6 +161,9 @@ pub fn print(rules: &RuleSet) -> FbrText {
                         letters(side_kinds(), loser)
                     ));
                 }
+                WinRule::NoPiecesLeft => {
+                    omitted.push("a win by losing every piece".to_string());
+                }
                 WinRule::Checkmated => {
                     out.push(format!(
                         "royal{{{}}}=checkmated",
@@ -297,6 +300,9 @@ fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
     }
     if rules.can_pass {
         omitted.push("passing a turn".to_string());
+    }
+    if rules.forced_capture {
+        omitted.push("forced capture".to_string());
     }
     if !rules.movements.is_empty() {
         omitted.push("custom movements (MBN piece definitions)".to_string());
