@@ -10,6 +10,7 @@ mod document;
 mod input;
 mod lines;
 mod output;
+mod progress;
 mod report;
 mod source;
 mod text_command;
