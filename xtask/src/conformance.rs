@@ -60,7 +60,7 @@ pub fn run_corpus(
             let bar = bar.clone();
             scope.spawn(move || {
                 if finished.recv_timeout(PROGRESS_AFTER) == Err(RecvTimeoutError::Timeout) {
-                    bar.set_draw_target(ProgressDrawTarget::stderr());
+                    bar.set_draw_target(ProgressDrawTarget::stderr_with_hz(4));
                     bar.enable_steady_tick(Duration::from_millis(200));
                 }
             });

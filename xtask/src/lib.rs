@@ -13,6 +13,11 @@ pub mod corpus;
 pub mod fuzz;
 pub mod tidy;
 
+/// The tour of `docs/library.md`, run as doctests so the guide stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/library.md")]
+pub struct LibraryGuide;
+
 use std::path::{Path, PathBuf};
 
 /// The workspace root (the folder above `xtask/`).

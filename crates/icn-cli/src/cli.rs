@@ -39,6 +39,8 @@ pub enum Command {
     Info(cmd::info::Args),
     /// Search game collections with the query language of docs/query.md.
     Query(cmd::query::Args),
+    /// Draw a window of the board as an SVG or PNG picture.
+    Render(cmd::render::Args),
     /// Alias of `convert --from fen --to icn-compact`.
     Fen2icn(cmd::aliases::Fen2icn),
     /// Alias of `convert --to fen`.

@@ -23,6 +23,8 @@ const READ_BUFFER: usize = 1 << 20;
 pub struct Input {
     /// How errors name the input: the path as given, or `<stdin>`.
     pub origin: String,
+    /// The file's size in bytes, when it is a file.
+    pub size: Option<u64>,
     reader: Box<dyn BufRead + Send>,
 }
 
@@ -40,6 +42,7 @@ impl Input {
                     File::open(p).with_context(|| format!("cannot open `{}`", p.display()))?;
                 Ok(Input {
                     origin: p.display().to_string(),
+                    size: file.metadata().ok().map(|m| m.len()),
                     reader: Box::new(BufReader::with_capacity(READ_BUFFER, file)),
                 })
             }
@@ -49,6 +52,7 @@ impl Input {
     fn stdin() -> Input {
         Input {
             origin: "<stdin>".to_string(),
+            size: None,
             reader: Box::new(BufReader::with_capacity(READ_BUFFER, io::stdin())),
         }
     }

@@ -66,6 +66,8 @@ pub struct Sinks<'a> {
     pub out: Option<&'a mut (dyn Write + Send)>,
     /// Problem reports.
     pub err: &'a mut (dyn Write + Send),
+    /// Advanced by the bytes of each batch read, its message the lines read.
+    pub progress: Option<crate::progress::Throttled>,
 }
 
 #[derive(Default)]
@@ -126,8 +128,12 @@ pub fn run_on_stdio(
 ) -> io::Result<crate::cmd::Outcome> {
     let origin = input.origin.clone();
     let start = std::time::Instant::now();
+    let bar = match input.size {
+        Some(size) => crate::progress::bytes(size),
+        None => crate::progress::spinner("lines"),
+    };
     let mut out = io::BufWriter::with_capacity(1 << 20, io::stdout());
-    let mut err = io::BufWriter::new(io::stderr());
+    let mut err = io::BufWriter::new(crate::progress::Stderr::around(&bar));
     let summary = run(
         input.into_reader(),
         &origin,
@@ -135,10 +141,12 @@ pub fn run_on_stdio(
         Sinks {
             out: write_output.then_some(&mut out as &mut (dyn Write + Send)),
             err: &mut err,
+            progress: Some(crate::progress::Throttled::new(bar.clone())),
         },
     )?;
     out.flush()?;
     err.flush()?;
+    bar.finish_and_clear();
     Ok(summary.tally(start).finish(&origin))
 }
 
@@ -152,7 +160,11 @@ pub fn run(
     handler: &Handler<'_>,
     sinks: Sinks<'_>,
 ) -> io::Result<Summary> {
-    let Sinks { mut out, err } = sinks;
+    let Sinks {
+        mut out,
+        err,
+        mut progress,
+    } = sinks;
     let mut summary = Summary::default();
     let mut current = Batch::default();
     let mut next = Batch::default();
@@ -187,6 +199,11 @@ pub fn run(
             summary.warned += r.warned;
         }
         summary.lines += current.ends.len() as u64;
+        if let Some(bar) = progress.as_mut() {
+            bar.inc(current.buf.len() as u64, || {
+                format!("{} lines", summary.lines)
+            });
+        }
         pending = results;
         if next.ends.is_empty() {
             break;
@@ -313,6 +330,7 @@ mod tests {
             Sinks {
                 out: Some(&mut out),
                 err: &mut err,
+                progress: None,
             },
         )
         .unwrap();
@@ -366,6 +384,7 @@ mod tests {
             Sinks {
                 out: Some(&mut out),
                 err: &mut err,
+                progress: None,
             },
         )
         .unwrap();

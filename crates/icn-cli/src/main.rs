@@ -10,6 +10,7 @@ mod document;
 mod input;
 mod lines;
 mod output;
+mod progress;
 mod report;
 mod source;
 mod text_command;
@@ -32,6 +33,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => cmd::perft::run(&args),
         Command::Info(args) => cmd::info::run(&args),
         Command::Query(args) => cmd::query::run(&args),
+        Command::Render(args) => cmd::render::run(&args),
         Command::Fen2icn(args) => cmd::aliases::fen2icn(&args),
         Command::Icn2fen(args) => cmd::aliases::icn2fen(&args),
         Command::San(args) => cmd::san::run(&args),

@@ -1,6 +1,10 @@
 //! End-to-end tests of the `icn` binary: exit codes, output and error
 //! formats of `convert`, `check` and `example`, with and without `--lines`.
 
+#[path = "cli/progress.rs"]
+mod progress;
+#[path = "cli/render.rs"]
+mod render;
 #[path = "cli/streams.rs"]
 mod streams;
 

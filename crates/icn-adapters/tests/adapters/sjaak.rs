@@ -43,9 +43,7 @@ const EXPRESSIBLE: [&str; 22] = [
 
 #[test]
 fn every_variant_of_the_shipped_file_reads() {
-    let Some(shipped) = crate::shipped() else {
-        return;
-    };
+    let shipped = crate::shipped();
     let f = read_file(&shipped);
     assert_eq!(f.variants.len(), 43);
     assert!(f.stray.is_empty(), "{:?}", f.stray);
@@ -62,9 +60,7 @@ fn every_variant_of_the_shipped_file_reads() {
 
 #[test]
 fn writing_and_reading_back_gives_the_same_variants() {
-    let Some(shipped) = crate::shipped() else {
-        return;
-    };
+    let shipped = crate::shipped();
     let ok: Vec<_> = read_file(&shipped)
         .variants
         .into_iter()
@@ -77,9 +73,7 @@ fn writing_and_reading_back_gives_the_same_variants() {
 
 #[test]
 fn expressible_variants_lower_and_the_rest_are_refused_by_name() {
-    let Some(shipped) = crate::shipped() else {
-        return;
-    };
+    let shipped = crate::shipped();
     for v in read_file(&shipped).variants {
         let Ok(sv) = v.result else { continue };
         match to_variant(&sv) {
@@ -115,9 +109,7 @@ fn fide_from_sjaak_gives_the_standard_perft() {
 
 #[test]
 fn expressible_variants_run_in_movegen() {
-    let Some(shipped) = crate::shipped() else {
-        return;
-    };
+    let shipped = crate::shipped();
     let expect: [(&str, [u64; 2]); 6] = [
         ("3check (8x8)", [20, 400]),
         ("Chancellor (8x8)", [22, 484]),
@@ -134,9 +126,7 @@ fn expressible_variants_run_in_movegen() {
 
 #[test]
 fn expressible_variants_survive_sjaak_rules_sjaak() {
-    let Some(shipped) = crate::shipped() else {
-        return;
-    };
+    let shipped = crate::shipped();
     for name in EXPRESSIBLE {
         let v = variant(&shipped, name);
         match from_variant(&v) {
@@ -195,9 +185,7 @@ fn two_leg_leaps_reaching_a_square_by_two_paths_are_refused() {
 
 #[test]
 fn expressible_variants_have_no_duplicate_moves_two_plies_deep() {
-    let Some(shipped) = crate::shipped() else {
-        return;
-    };
+    let shipped = crate::shipped();
     for name in EXPRESSIBLE {
         let v = variant(&shipped, name);
         let Ok(mut b) = icn_movegen::Board::new(&v.position, &v.rules) else {
@@ -270,9 +258,7 @@ fn quirks_of_real_files_read_as_sjaak_reads_them_with_warnings() {
 
 #[test]
 fn the_shipped_quirky_variants_now_read() {
-    let Some(shipped) = crate::shipped() else {
-        return;
-    };
+    let shipped = crate::shipped();
     let file = icn_adapters::sjaak::read_file(&shipped);
     let unread: Vec<&str> = file
         .variants

@@ -2,9 +2,11 @@
 //! Checks the example, converts it to the JSON long form and to pretty ICN,
 //! prints both, and confirms that each reads back to the same game.
 //!
-//! The examples are fixture files of the conformance corpus, embedded with
-//! `include_str!`, so what this command shows is also tested. An unknown
-//! name is a usage error that lists the known ones.
+//! The examples are copies of fixture files of the conformance corpus, kept
+//! in `examples-data/` so the published crate holds them, and embedded with
+//! `include_str!`; a test keeps each copy equal to its fixture, so what this
+//! command shows is also what the corpus tests. An unknown name is a usage
+//! error that lists the known ones.
 
 use std::io::{self, Write};
 
@@ -38,19 +40,19 @@ const EXAMPLES: &[Example] = &[
         name: "spec-game",
         about: "the long version of the example game in icn-notation.md",
         dialect: Dialect::Spec,
-        text: include_str!("../../../../fixtures/icn/ok/spec-game-long.spec.icn"),
+        text: include_str!("../../examples-data/spec-game-long.spec.icn"),
     },
     Example {
         name: "spec-compact",
         about: "the compact version of the same game",
         dialect: Dialect::Spec,
-        text: include_str!("../../../../fixtures/icn/ok/spec-game-compact.spec.icn"),
+        text: include_str!("../../examples-data/spec-game-compact.spec.icn"),
     },
     Example {
         name: "site-game",
         about: "a site-dialect game with clock stamps, a world border and `=Q`",
         dialect: Dialect::Site,
-        text: include_str!("../../../../fixtures/icn/ok/site-game-clocks.site.icn"),
+        text: include_str!("../../examples-data/site-game-clocks.site.icn"),
     },
 ];
 
@@ -149,4 +151,39 @@ fn report(
             false
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::EXAMPLES;
+
+    /// Each example and the fixture under `fixtures/icn/ok/` it copies.
+    const COPIES: [(&str, &str); 3] = [
+        ("spec-game", "spec-game-long.spec.icn"),
+        ("spec-compact", "spec-game-compact.spec.icn"),
+        ("site-game", "site-game-clocks.site.icn"),
+    ];
+
+    #[test]
+    fn every_example_is_a_copy_of_its_fixture() {
+        assert_eq!(
+            EXAMPLES.len(),
+            COPIES.len(),
+            "an example without its fixture"
+        );
+        let fixtures = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/icn/ok/");
+        for (name, file) in COPIES {
+            let e = EXAMPLES
+                .iter()
+                .find(|e| e.name == name)
+                .expect("a known example");
+            let path = format!("{fixtures}{file}");
+            let fixture = std::fs::read_to_string(&path)
+                .unwrap_or_else(|err| panic!("{path}: {err} (the example `{name}` copies it)"));
+            assert_eq!(
+                e.text, fixture,
+                "examples-data/{file} differs from {path}: copy the fixture over it"
+            );
+        }
+    }
 }

@@ -5,7 +5,9 @@
 //! and the zobrist key (Polyglot's for orthodox 8×8 positions). `--json`
 //! keys are camelCase, as in the JSON long form (`sideToMove`,
 //! `halfmoveClock`, `moveNumber`). A position whose move sets are infinite
-//! (no slide limit, no world border) is refused, naming the fix.
+//! (no slide limit, no world border) is refused, naming the fix. A position
+//! of more than [`SPINNER_PIECES`] pieces shows a spinner naming the step
+//! under way (on a terminal).
 
 use std::io::{self, Write as _};
 
@@ -16,6 +18,9 @@ use crate::cli::FromDialect;
 use crate::cmd::Outcome;
 use crate::document::read_whole_game;
 use crate::input::InputArg;
+
+/// Positions with more pieces than this show a spinner while queried.
+pub const SPINNER_PIECES: usize = 10_000;
 
 /// Options of `icn info`.
 #[derive(Debug, clap::Args)]
@@ -44,17 +49,32 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         return Ok(Outcome::Invalid);
     };
     let (game, origin) = (&whole.game, &whole.origin);
+    let spinner = (game.position.pieces.len() > SPINNER_PIECES)
+        .then(|| crate::progress::spinner("setting up the position"));
+    let step = |what: &str| {
+        if let Some(s) = &spinner {
+            s.set_message(what.to_string());
+        }
+    };
+    let clear = || {
+        if let Some(s) = &spinner {
+            s.finish_and_clear();
+        }
+    };
     let mut b = match icn_movegen::replay(game, None) {
         Ok(r) => r.board,
         Err(e) => {
+            clear();
             eprintln!("{origin}: {e}");
             return Ok(Outcome::Invalid);
         }
     };
     let side = b.side_to_move();
+    step("check, mate and stalemate");
     let (check, mate, stalemate) = match (b.is_checkmate(), b.is_stalemate()) {
         (Ok(m), Ok(s)) => (b.in_check(), m, s),
         (Err(e), _) | (_, Err(e)) => {
+            clear();
             eprintln!(
                 "{origin}: {}",
                 crate::cmd::explain(&e, crate::cmd::Fix::Property)
@@ -62,6 +82,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             return Ok(Outcome::Invalid);
         }
     };
+    step("material and checkers");
     let players: Vec<Player> = game.position.players();
     let power: Vec<(String, u64)> = players
         .iter()
@@ -81,8 +102,10 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         })
         .collect();
     let checkers = b.attacks(&opponents, &royals);
+    step("pawn structure");
     let pawns = b.pawn_structure();
     let promoted = b.promoted_pieces();
+    clear();
     let mut out = io::stdout().lock();
     if args.json {
         let obj = serde_json::json!({

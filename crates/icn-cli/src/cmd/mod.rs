@@ -14,6 +14,7 @@ pub mod example;
 pub mod info;
 pub mod perft;
 pub mod query;
+pub mod render;
 pub mod replay;
 pub mod san;
 pub mod variant;

@@ -1,7 +1,8 @@
 //! `icn perft --depth N [--divide] [--slide-limit N] [--leaf]
 //! FILE|-|--variant NAME [--variants FILE]`: counts the leaves of the legal
 //! move tree exactly, with the time taken and nodes per second on standard
-//! error. Refuses (exit 1) when some move set on the way is infinite (no
+//! error, and a bar advancing per root move while it runs (on a terminal).
+//! Refuses (exit 1) when some move set on the way is infinite (no
 //! slide limit and no border), naming the fix: `--slide-limit N` or a world
 //! border.
 //!
@@ -103,6 +104,45 @@ fn board(args: &Args) -> anyhow::Result<Result<Board, String>> {
     Ok(Board::new(&position, &rules).map_err(|e| format!("error: {}", explain(&e, Fix::Flag))))
 }
 
+/// Calls `each` with every root move and its subtree count, a progress
+/// bar advancing per root move; returns `false` (and calls nothing) at
+/// depth 0 or 1, where the count is immediate and a root move set of
+/// millions is counted without listing it.
+///
+/// # Errors
+/// As [`Board::perft`].
+fn per_root_move(
+    b: &mut Board,
+    depth: u32,
+    mode: PerftMode,
+    mut each: impl FnMut(icn_movegen::Move, u64),
+) -> Result<bool, icn_movegen::MovegenError> {
+    if depth <= 1 {
+        return Ok(false);
+    }
+    let families = b.families()?;
+    let mut count = 0u64;
+    for f in &families {
+        match f.len() {
+            Some(n) => count = count.saturating_add(n),
+            // The engine's own refusal names the endless family.
+            None => return b.perft(depth, mode).map(|_| false),
+        }
+    }
+    let mut bar = crate::progress::Throttled::new(crate::progress::bar(count, "root moves"));
+    for f in &families {
+        for m in f.moves().into_iter().flatten() {
+            b.make(&m);
+            let n = b.perft(depth - 1, mode);
+            b.unmake();
+            each(m, n?);
+            bar.inc(1, String::new);
+        }
+    }
+    bar.finish();
+    Ok(true)
+}
+
 /// Runs `icn perft`.
 ///
 /// # Errors
@@ -123,28 +163,33 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     };
     let start = Instant::now();
     let mut out = io::stdout().lock();
-    let total = if args.divide {
-        match b.perft_divide(args.depth, mode) {
-            Ok(list) => {
-                for (m, n) in &list {
-                    writeln!(out, "{m} {n}")?;
-                }
-                list.iter().map(|(_, n)| n).sum()
-            }
-            Err(e) => {
-                eprintln!("error: {}", explain(&e, Fix::Flag));
-                return Ok(Outcome::Invalid);
-            }
+    let mut total = 0u64;
+    let mut divided = Vec::new();
+    let counted = per_root_move(&mut b, args.depth, mode, |m, n| {
+        total += n;
+        if args.divide {
+            divided.push((m, n));
         }
-    } else {
-        match b.perft(args.depth, mode) {
-            Ok(n) => n,
-            Err(e) => {
-                eprintln!("error: {}", explain(&e, Fix::Flag));
-                return Ok(Outcome::Invalid);
-            }
+    });
+    let counted = match counted {
+        Ok(true) => Ok(total),
+        Ok(false) if args.divide => b.perft_divide(args.depth, mode).map(|list| {
+            divided = list;
+            divided.iter().map(|(_, n)| n).sum()
+        }),
+        Ok(false) => b.perft(args.depth, mode),
+        Err(e) => Err(e),
+    };
+    let total = match counted {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("error: {}", explain(&e, Fix::Flag));
+            return Ok(Outcome::Invalid);
         }
     };
+    for (m, n) in &divided {
+        writeln!(out, "{m} {n}")?;
+    }
     let secs = start.elapsed().as_secs_f64();
     writeln!(out, "{total}")?;
     eprintln!(

@@ -226,8 +226,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         inputs.push(PathBuf::from("-"));
     }
     let start = Instant::now();
-    let progress = indicatif::ProgressBar::new_spinner();
-    progress.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
+    let progress = crate::progress::spinner("games");
     let mut totals = Totals::default();
     let mut out = io::BufWriter::new(io::stdout().lock());
     for path in &inputs {
