@@ -57,7 +57,7 @@ macro_rules! corpora {
     };
 }
 
-corpora!(icn, rules, perft, fen, san, pgn, sjaak, site, query);
+corpora!(icn, rules, perft, fen, san, pgn, sjaak, fsf, site, query);
 
 /// The corpus called `name`.
 pub fn find(name: &str) -> Option<&'static dyn Corpus> {
