@@ -6,6 +6,9 @@
 //!   no name. Sjaak → Sjaak copies the definition exactly (read and written
 //!   again); other targets go through the rule objects ([`crate::sjaak::to_variant`]):
 //!   the bounded board becomes a world border and the `FEN:` the position.
+//! * From `fsf`: a Fairy-Stockfish `variants.ini`; `--name` picks a section
+//!   (exact name), a file of one section needs none; through
+//!   [`crate::fsf::to_variant`], refusing options the rule objects cannot hold.
 //! * From `icn`: an ICN position or game; its rules and start position.
 //! * From `fbr`: FBR rule text; there is no position.
 //! * From `json`: what `--to json` writes, or a bare rule-set object
@@ -21,6 +24,7 @@
 //!   JSON and the position as a compact ICN piece list (or `null`).
 //! * To `sjaak`: a finite board of at most 16×16 and 128 squares
 //!   ([`crate::sjaak::from_variant`]).
+//! * To `fsf`: a `variants.ini` section ([`crate::fsf::write_section`]).
 //!
 //! Everything that cannot be converted is refused with the reason.
 
@@ -44,6 +48,8 @@ pub enum VariantFormat {
     Fbr,
     /// JSON rule objects and position, as written by [`convert_variant`].
     Json,
+    /// Fairy-Stockfish `variants.ini`.
+    Fsf,
 }
 
 impl FromStr for VariantFormat {
@@ -55,7 +61,10 @@ impl FromStr for VariantFormat {
             "icn" => Ok(VariantFormat::Icn),
             "fbr" => Ok(VariantFormat::Fbr),
             "json" => Ok(VariantFormat::Json),
-            _ => Err(format!("expected sjaak, icn, fbr or json, found `{s}`")),
+            "fsf" => Ok(VariantFormat::Fsf),
+            _ => Err(format!(
+                "expected sjaak, fsf, icn, fbr or json, found `{s}`"
+            )),
         }
     }
 }
@@ -182,10 +191,42 @@ fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<ReadVaria
             Ok(named(rules, Position::default(), "FBR rules"))
         }
         VariantFormat::Json => read_json_variant(text, name),
+        VariantFormat::Fsf => return pick_fsf(text, name),
     }?;
     Ok(ReadVariant {
         variant,
         warnings: Vec::new(),
+    })
+}
+
+/// A section of a `variants.ini` as rule objects, with its warnings.
+fn pick_fsf(text: &str, name: Option<&str>) -> Result<ReadVariant, ConvertError> {
+    let file = crate::fsf::read_file(text);
+    if !file.stray.is_empty() {
+        return fail(&file.stray);
+    }
+    let chosen = match (name, file.sections.as_slice()) {
+        (Some(n), all) => all
+            .iter()
+            .find(|s| s.name == n)
+            .ok_or_else(|| ConvertError {
+                messages: vec![format!("no section `[{n}]` in the file")],
+            })?,
+        (None, [one]) => one,
+        (None, []) => return fail(["the file defines no variant"]),
+        (None, many) => {
+            return fail([format!(
+                "the file defines {} variants; pick one with --name (first: {})",
+                many.len(),
+                many[0].name
+            )]);
+        }
+    };
+    let resolved = chosen.result.as_ref().or_else(fail)?;
+    let variant = crate::fsf::to_variant(resolved).or_else(fail)?;
+    Ok(ReadVariant {
+        variant,
+        warnings: chosen.warnings.iter().map(ToString::to_string).collect(),
     })
 }
 
@@ -239,6 +280,7 @@ fn read_json_variant(text: &str, name: Option<&str>) -> Result<Variant, ConvertE
 
 /// The format of a variant definition, from its content: JSON when it starts
 /// with `{` and is not the JSON long form of a game (which reads as ICN);
+/// Fairy-Stockfish when it has `[section]` headers with `key = value` lines;
 /// Sjaak when a line starts with `Variant:`; ICN when it reads as ICN;
 /// FBR otherwise.
 ///
@@ -249,6 +291,7 @@ fn read_json_variant(text: &str, name: Option<&str>) -> Result<Variant, ConvertE
 /// assert_eq!(detect_variant_format("{\"startingPosition\": {}}"), VariantFormat::Icn);
 /// assert_eq!(detect_variant_format("w K1,1|k3,3"), VariantFormat::Icn);
 /// assert_eq!(detect_variant_format("royal{K}"), VariantFormat::Fbr);
+/// assert_eq!(detect_variant_format("[mini:chess]\nmaxRank = 6\n"), VariantFormat::Fsf);
 /// ```
 pub fn detect_variant_format(text: &str) -> VariantFormat {
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -266,6 +309,9 @@ pub fn detect_variant_format(text: &str) -> VariantFormat {
         } else {
             VariantFormat::Json
         };
+    }
+    if crate::fsf::looks_like_ini(body) {
+        return VariantFormat::Fsf;
     }
     if body.lines().any(|l| l.trim_start().starts_with("Variant:")) {
         return VariantFormat::Sjaak;
@@ -470,5 +516,6 @@ fn converted_text(v: &Variant, to: VariantFormat) -> Result<String, ConvertError
             let s = sjaak::from_variant(v).or_else(fail)?;
             Ok(sjaak::write_file(&[s]))
         }
+        VariantFormat::Fsf => crate::fsf::write_file(std::slice::from_ref(v)).or_else(fail),
     }
 }

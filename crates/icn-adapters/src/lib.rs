@@ -11,7 +11,8 @@
 //!   [`pgn_move`] reads move words, [`pgn_import`] makes ICN games, [`pgn_export`]
 //!   writes PGN, [`pgn_stream`] converts whole files one game at a time.
 //! * [`sjaak`]: Sjaak `variants.txt` ↔ icn-rules objects.
-//! * [`convert`]: variant definitions between Sjaak, ICN, FBR and JSON.
+//! * [`fsf`]: Fairy-Stockfish `variants.ini` and Betza ↔ icn-rules objects.
+//! * [`convert`]: variant definitions between Sjaak, Fairy-Stockfish, ICN, FBR and JSON.
 //! * [`conformance`]: the `fixtures/{fen,san,pgn,sjaak}` runner.
 
 pub mod conformance;
@@ -19,6 +20,7 @@ pub mod convert;
 pub mod document;
 pub mod fen;
 pub mod fen_icn;
+pub mod fsf;
 pub mod lines;
 pub mod notation;
 pub mod pgn;

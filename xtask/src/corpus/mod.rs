@@ -66,6 +66,7 @@ corpora!(
     pgn,
     sjaak,
     sjaak_perft,
+    fsf,
     site,
     query
 );

@@ -3,6 +3,7 @@
 mod convert;
 mod fen;
 mod fixtures;
+mod fsf;
 mod pgn;
 mod pgn_real;
 mod props;

@@ -1,4 +1,4 @@
-//! `icn variant convert [--from sjaak|icn|fbr|json] --to sjaak|icn|fbr|json
+//! `icn variant convert [--from sjaak|fsf|icn|fbr|json] --to sjaak|fsf|icn|fbr|json
 //! [--name VARIANT] FILE|-`: a variant definition in another format (see
 //! `icn_adapters::convert`). Without `--from` the input format is detected
 //! from the content. `--name` picks a variant of a many-variant Sjaak file
@@ -45,6 +45,8 @@ pub enum From {
     Fbr,
     /// JSON rule objects and position (as `--to json` writes them).
     Json,
+    /// Fairy-Stockfish `variants.ini`.
+    Fsf,
 }
 
 /// Output formats.
@@ -58,6 +60,8 @@ pub enum To {
     Fbr,
     /// JSON rule objects and position.
     Json,
+    /// Fairy-Stockfish `variants.ini` section.
+    Fsf,
 }
 
 /// Runs `icn variant convert`.
@@ -79,6 +83,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         Some(From::Icn) => VariantFormat::Icn,
         Some(From::Fbr) => VariantFormat::Fbr,
         Some(From::Json) => VariantFormat::Json,
+        Some(From::Fsf) => VariantFormat::Fsf,
         None => icn_adapters::convert::detect_variant_format(&text),
     };
     let to = match args.to {
@@ -86,6 +91,7 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         To::Icn => VariantFormat::Icn,
         To::Fbr => VariantFormat::Fbr,
         To::Json => VariantFormat::Json,
+        To::Fsf => VariantFormat::Fsf,
     };
     match convert_variant_reporting(&text, from, to, args.name.as_deref()) {
         Ok(out) => {

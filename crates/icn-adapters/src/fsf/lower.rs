@@ -1,0 +1,325 @@
+//! A resolved `variants.ini` section as icn-rules objects: [`to_variant`].
+//!
+//! Held: the board (`maxFile` × `maxRank` from a1 = `1,1`, `*` walls in the
+//! FEN as excluded squares); every piece slot with its Betza (kinds as in
+//! [`super::lower_pieces`]); the king as the royal piece; `startFen` (side,
+//! castling rights, en passant square, move counters, `3+3` check counters
+//! as n-check wins); the pawn's double step (`doubleStep`,
+//! `doubleStepRegion…`) and initial moves (`i`) as the `+` right of the
+//! pieces standing in the region; en passant (`enPassantTypes`, `e`);
+//! promotion (`promotionRegion…`, `promotionPawnTypes…`,
+//! `promotionPieceTypes…`, `mandatoryPawnPromotion`); castling (`castling`,
+//! `castlingKingsideFile`, `castlingQueensideFile`, `castlingRank`,
+//! `castlingKingPiece`, `castlingRookPieces`; the site rule when it says the
+//! same, else explicit moves); `checkmateValue`, `stalemateValue`,
+//! `nMoveRule`, `nFoldRule`, `checkCounting`, a king-of-the-hill flag
+//! (`flagPiece` = the king, one `flagRegion` for both sides), extinction of
+//! every piece (`extinctionValue = loss`, `extinctionPieceTypes = *`).
+//! `variantTemplate`, `pieceToCharTable`, `pocketSize` and piece values only
+//! tune a GUI or the engine and are not kept.
+//!
+//! Everything else that is set to a value with an effect is refused, naming
+//! the option and its line ([`Refusal`]): drops and holdings, shogi-style
+//! promotion, piece limits, regions that confine pieces, other win and
+//! draw rules, and options that only apply with them.
+
+use std::collections::BTreeSet;
+
+use icn_model::{Coord, Int, MoveRule, PieceKind, Position};
+use icn_rules::{CastleMove, EnPassant, Region, RuleSet, Variant, Zone};
+
+use super::lower_pieces::{assign, movement_of_piece, movements_and_royals};
+use super::lower_position::position;
+use super::lower_refuse::unsupported;
+use super::lower_rules::{castling, ends, promotions};
+use super::options;
+use super::resolve::{Origin, PieceSet, Resolved, default_pieces};
+use super::slots::Slot;
+
+/// An option of a section the rule objects cannot hold, with its place.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{variant}: {place}: `{option}`: {reason}")]
+pub struct Refusal {
+    /// The section's name.
+    pub variant: String,
+    /// The option as written.
+    pub option: String,
+    /// `line 12` or `12:7`, or `from the built-in variant crazyhouse`.
+    pub place: String,
+    /// Why.
+    pub reason: String,
+}
+
+/// The state of one lowering: the section and the refusals so far.
+pub(super) struct Lowering<'a> {
+    pub v: &'a Resolved,
+    pub refusals: Vec<Refusal>,
+    pub files: u32,
+    pub ranks: u32,
+    /// Castling moves found from the FEN's rights, with the king's and partner's kinds.
+    pub castles: Vec<(CastleMove, PieceKind, PieceKind)>,
+    /// Checks to give, White's and Black's, from the FEN.
+    pub checks: Option<(u32, u32)>,
+}
+
+impl Lowering<'_> {
+    pub fn refuse_at(&mut self, o: &Origin, col: usize, reason: String) {
+        let place = if o.builtin {
+            format!("{}:1: inherited {}", self.v.line, o.place())
+        } else {
+            format!("{}:{col}", o.line)
+        };
+        let r = Refusal {
+            variant: self.v.name.clone(),
+            option: o.key.clone(),
+            place,
+            reason,
+        };
+        if !self.refusals.contains(&r) {
+            self.refusals.push(r);
+        }
+    }
+
+    pub fn refuse(&mut self, o: &Origin, reason: impl Into<String>) {
+        self.refuse_at(&o.clone(), o.col, reason.into());
+    }
+
+    pub fn text(&self, field: &str) -> Option<(String, Origin)> {
+        self.v.text(field).map(|(t, o)| (t.to_string(), o.clone()))
+    }
+
+    pub fn flag(&self, field: &str, default: bool) -> bool {
+        self.text(field).map_or(default, |(t, _)| t == "true")
+    }
+
+    pub fn int(&self, field: &str, default: u32) -> u32 {
+        self.text(field)
+            .and_then(|(t, _)| t.parse().ok())
+            .unwrap_or(default)
+    }
+
+    pub fn piece_set(&self, field: &str) -> PieceSet {
+        self.v
+            .pieces_of(field)
+            .map_or_else(|| default_pieces(field), |(p, _)| p.clone())
+    }
+
+    pub fn squares(&self, field: &str, default: &str) -> Vec<(u32, u32)> {
+        let t = self.text(field).map_or(default.to_string(), |(t, _)| t);
+        options::squares(&t, self.files, self.ranks)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|&(f, r)| f <= self.files && r <= self.ranks)
+            .collect()
+    }
+
+    /// Refuses `field` when it is set to something other than `neutral`.
+    pub fn refuse_unless(&mut self, field: &str, neutral: &str, reason: &str) {
+        if let Some((t, o)) = self.text(field)
+            && t != neutral
+        {
+            self.refuse(&o, format!("`{t}`: {reason}"));
+        }
+    }
+
+    /// Refuses a piece-set field set to something other than its default.
+    pub fn refuse_pieces_unless_default(&mut self, field: &str, reason: &str) {
+        if let Some((p, o)) = self.v.pieces_of(field)
+            && *p != default_pieces(field)
+        {
+            let o = o.clone();
+            self.refuse(&o, reason.to_string());
+        }
+    }
+
+    pub fn origin_of(&self, field: &str) -> Option<Origin> {
+        self.v.fields.get(field).map(|(_, o)| o.clone())
+    }
+
+    pub fn int_rank(&self, field: &str, default: u32) -> u32 {
+        self.text(field)
+            .and_then(|(t, _)| options::rank(&t))
+            .unwrap_or(default)
+    }
+
+    pub fn int_file(&self, field: &str, default: u32) -> u32 {
+        self.text(field)
+            .and_then(|(t, _)| options::file(&t))
+            .unwrap_or(default)
+    }
+
+    pub fn pieces_set_is_all(&self, field: &str) -> bool {
+        self.piece_set(field) == PieceSet::All
+    }
+}
+
+pub(super) fn zone(squares: &[(u32, u32)], files: u32) -> Zone {
+    let mut rows: std::collections::BTreeMap<u32, u32> = std::collections::BTreeMap::new();
+    for &(_, r) in squares {
+        *rows.entry(r).or_default() += 1;
+    }
+    if !squares.is_empty() && rows.values().all(|&n| n == files) {
+        Zone::rows(rows.keys().map(|&r| Int::from(i64::from(r))))
+    } else {
+        Zone::squares(
+            squares
+                .iter()
+                .map(|&(f, r)| Coord::new(i64::from(f), i64::from(r))),
+        )
+    }
+}
+
+/// The icn-rules variant of a resolved section.
+///
+/// # Errors
+/// Every option the rule objects cannot hold, by name and place.
+///
+/// ```
+/// use icn_adapters::fsf::{read_file, to_variant};
+/// let f = read_file("[mini:chess]\nmaxFile = 6\nmaxRank = 6\nstartFen = rnbkqr/pppppp/6/6/PPPPPP/RNBKQR w - - 0 1\ncastling = false\ndoubleStep = false\npromotionRegionWhite = *6\n");
+/// let v = to_variant(f.sections[0].result.as_ref().unwrap()).unwrap();
+/// assert_eq!(v.position.pieces.len(), 24);
+/// let refused = read_file("[zh:crazyhouse]\n");
+/// let e = to_variant(refused.sections[0].result.as_ref().unwrap()).unwrap_err();
+/// assert!(e.iter().any(|r| r.option == "pieceDrops"));
+/// ```
+pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
+    let mut l = Lowering {
+        v,
+        refusals: Vec::new(),
+        files: 8,
+        ranks: 8,
+        castles: Vec::new(),
+        checks: None,
+    };
+    l.files = l
+        .text("maxFile")
+        .and_then(|(t, _)| options::file(&t))
+        .unwrap_or(8);
+    l.ranks = l
+        .text("maxRank")
+        .and_then(|(t, _)| options::rank(&t))
+        .unwrap_or(8);
+    unsupported(&mut l);
+    // Double steps: the region of each side (empty when doubleStep is off).
+    let double = l.flag("doubleStep", true);
+    let regions = [
+        if double {
+            l.squares("doubleStepRegionWhite", "*2")
+        } else {
+            Vec::new()
+        },
+        if double {
+            l.squares("doubleStepRegionBlack", "*7")
+        } else {
+            Vec::new()
+        },
+    ];
+    for f in ["tripleStepRegionWhite", "tripleStepRegionBlack"] {
+        if double
+            && !l.squares(f, "-").is_empty()
+            && let Some(o) = l.origin_of(f)
+        {
+            l.refuse(
+                &o,
+                "triple steps leave two en passant squares; the model holds one",
+            );
+        }
+    }
+    // Initial moves stay part of a piece while double steps are on; only
+    // pieces in the region get the `+` right to make them.
+    let initial_allowed = double;
+    // Pieces.
+    let ep_w = l.piece_set("enPassantTypesWhite");
+    let ep_b = l.piece_set("enPassantTypesBlack");
+    let mut defs = Vec::new();
+    for def in v.pieces.values() {
+        let taker_w = ep_w.contains(def.slot);
+        if taker_w != ep_b.contains(def.slot) {
+            let o = l
+                .origin_of("enPassantTypesWhite")
+                .or_else(|| l.origin_of("enPassantTypesBlack"))
+                .unwrap_or(def.origin.clone());
+            l.refuse(&o, "en passant for one side only: needs the model");
+        }
+        for color in ["White", "Black"] {
+            let mut n = def.slot.name();
+            if let Some(first) = n.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            let field = format!("mobilityRegion{color}{n}");
+            if let Some(o) = l.origin_of(&field) {
+                l.refuse(&o, "a piece confined to a region: needs the model");
+            }
+        }
+        if let Some(m) = movement_of_piece(&mut l, def, initial_allowed, taker_w) {
+            defs.push((def.clone(), m, def.slot == Slot::KING));
+        }
+    }
+    // The move rule's reset pieces: one slot, the model's pawn kind.
+    let resetters = [
+        l.piece_set("nMoveRuleTypesWhite"),
+        l.piece_set("nMoveRuleTypesBlack"),
+    ];
+    let pawn = match &resetters[0] {
+        PieceSet::Some(s) if resetters[0] == resetters[1] && s.len() <= 1 => {
+            s.iter().next().copied()
+        }
+        _ => {
+            if let Some(o) = l
+                .origin_of("nMoveRuleTypesWhite")
+                .or_else(|| l.origin_of("nMoveRuleTypesBlack"))
+            {
+                l.refuse(&o, "several piece types (or different ones per side) reset the move rule: needs the model");
+            }
+            None
+        }
+    };
+    let pieces = assign(&mut l, defs, pawn);
+    let (movements, royals) = movements_and_royals(&pieces);
+    let mut rules = RuleSet {
+        region: Region::finite(i64::from(l.files), i64::from(l.ranks)),
+        movements,
+        royals,
+        ..RuleSet::default()
+    };
+    let kinds_of = |set: &PieceSet| super::lower_pieces::kinds_in(&pieces, set);
+    rules.en_passant = EnPassant {
+        leavers: pieces
+            .iter()
+            .filter(|p| p.movement.components.iter().any(|c| c.sets_en_passant))
+            .map(|p| p.kind)
+            .collect(),
+        takers: kinds_of(&ep_w).into_iter().collect(),
+    };
+    let position = position(&mut l, &pieces, &regions);
+    promotions(&mut l, &mut rules, &pieces);
+    rules.castling = castling(&mut l, &pieces);
+    ends(&mut l, &mut rules);
+    let (region, position) = match position {
+        Some((p, walls)) => (walls, p),
+        None => (BTreeSet::new(), Position::default()),
+    };
+    rules.region.excluded = region;
+    if !l.refusals.is_empty() {
+        return Err(l.refusals);
+    }
+    let mut position = position;
+    if let Some(limit) = rules.draws.move_rule.clone() {
+        let played = position
+            .move_rule
+            .as_ref()
+            .map_or(Int::ZERO, |m| m.played.clone());
+        position.move_rule = Some(MoveRule { played, limit });
+    } else {
+        position.move_rule = None;
+    }
+    Ok(Variant {
+        code: v.name.clone(),
+        name: v.name.clone(),
+        valid_from_ms: 0,
+        valid_until_ms: None,
+        rules,
+        position,
+    })
+}

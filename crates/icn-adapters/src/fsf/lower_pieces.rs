@@ -1,0 +1,272 @@
+//! The pieces half of [`super::lower`]: each defined piece's Betza as a
+//! movement (the predefined pawn with its double step, initial moves, en
+//! passant), and a piece kind of the rule objects for each.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use icn_model::PieceKind;
+use icn_rules::movement::{kind_with_movement, movement_of, royal_by_default};
+use icn_rules::{Action, Component, Frame, Movement, Pattern, Symmetry, Vector};
+
+use super::betza;
+use super::lower::Lowering;
+use super::resolve::PieceDef;
+use super::slots::Slot;
+
+/// Kinds free for pieces no ICN kind moves like, royal ones last.
+const FREE: [PieceKind; 20] = [
+    PieceKind::Chancellor,
+    PieceKind::Archbishop,
+    PieceKind::Amazon,
+    PieceKind::Centaur,
+    PieceKind::Guard,
+    PieceKind::Hawk,
+    PieceKind::Camel,
+    PieceKind::Giraffe,
+    PieceKind::Zebra,
+    PieceKind::Knightrider,
+    PieceKind::Huygen,
+    PieceKind::Rose,
+    PieceKind::Queen,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Knight,
+    PieceKind::Pawn,
+    PieceKind::King,
+    PieceKind::RoyalCentaur,
+    PieceKind::RoyalQueen,
+];
+
+/// The place of a kind in the order free kinds are handed out (kinds not in
+/// the list first); the writer lists pieces in this order so that reading
+/// its section hands out the same kinds.
+pub(super) fn free_rank(kind: PieceKind) -> usize {
+    FREE.iter().position(|&k| k == kind).map_or(0, |i| i + 1)
+}
+
+/// The kinds of the pieces whose slots are in `set`, in slot order.
+pub(super) fn kinds_in(pieces: &[Lowered], set: &super::resolve::PieceSet) -> Vec<PieceKind> {
+    pieces
+        .iter()
+        .filter(|p| set.contains(p.def.slot))
+        .map(|p| p.kind)
+        .collect()
+}
+
+/// A piece of the variant as the rule objects hold it.
+#[derive(Clone, Debug)]
+pub(super) struct Lowered {
+    pub def: PieceDef,
+    pub kind: PieceKind,
+    pub movement: Movement,
+    pub royal: bool,
+}
+
+impl Lowered {
+    /// Whether the piece has initial moves (needs the `+` right to make them).
+    pub fn has_initial(&self) -> bool {
+        self.movement.components.iter().any(|c| c.needs_right)
+    }
+}
+
+fn forward_w() -> Component {
+    Component::new(Pattern::Leap {
+        vector: Vector::new(0, 1),
+        symmetry: Symmetry::None,
+    })
+    .forward()
+}
+
+/// The movement of one piece, with the variant's double steps and en passant.
+pub(super) fn movement_of_piece(
+    l: &mut Lowering<'_>,
+    def: &PieceDef,
+    initial_allowed: bool,
+    ep_taker: bool,
+) -> Option<Movement> {
+    let parsed = match betza::parse(&def.betza) {
+        Ok(p) => p,
+        Err(e) => {
+            l.refuse_at(
+                &def.origin,
+                def.origin.col + 1 + e.col,
+                format!("{} (Betza `{}`)", e.message, def.betza),
+            );
+            return None;
+        }
+    };
+    let mut m = match parsed.movement() {
+        Ok(m) => m,
+        Err(es) => {
+            for e in es {
+                l.refuse_at(
+                    &def.origin,
+                    def.origin.col + 1 + e.col,
+                    format!("{} (Betza `{}`)", e.message, def.betza),
+                );
+            }
+            return None;
+        }
+    };
+    if def.slot == Slot::PAWN && initial_allowed {
+        // The orthodox pawn's double step, as the model's pawn has it.
+        let double = Movement::pawn()
+            .components
+            .into_iter()
+            .find(|c| c.needs_right);
+        m.components.extend(double);
+    }
+    if !initial_allowed {
+        m.components.retain(|c| !c.needs_right);
+    }
+    // Initial two-step moves straight ahead leave an en passant square, as
+    // Fairy-Stockfish sets one on the square passed over; a lame D beside a
+    // plain forward step is the pawn's double step.
+    let quiet_forward = m.canonical().components.iter().any(|c| {
+        !c.needs_right
+            && c.action.may_move()
+            && c.frame == Frame::Forward
+            && c.pattern == forward_w().pattern
+    });
+    for c in &mut m.components {
+        if !c.needs_right {
+            continue;
+        }
+        let lame_d = matches!(c.pattern, Pattern::Lame { first, then, .. } if first == Vector::new(0, 1) && then == Vector::new(0, 1));
+        if lame_d && quiet_forward && c.frame == Frame::Forward {
+            c.pattern = Pattern::Ride {
+                vector: Vector::new(0, 1),
+                symmetry: Symmetry::None,
+                max: Some(2),
+            };
+        }
+        match &c.pattern {
+            Pattern::Ride {
+                vector,
+                max: Some(2),
+                ..
+            } if vector.dx == 0 || vector.dy == 0 || vector.dx.abs() == vector.dy.abs() => {
+                c.sets_en_passant = true;
+            }
+            Pattern::Lame { first, then, .. } if first == then => c.sets_en_passant = true,
+            Pattern::Ride { max: Some(n), .. } if *n > 2 => {
+                l.refuse_at(&def.origin, def.origin.col, format!("an initial move of {n} steps leaves {} en passant squares; the model holds one", n - 1));
+            }
+            _ => {}
+        }
+    }
+    if ep_taker {
+        let canon = m.canonical();
+        let quiet: BTreeSet<(Frame, Vector)> = canon
+            .components
+            .iter()
+            .filter(|c| c.action.may_move() && !c.needs_right)
+            .filter_map(|c| match &c.pattern {
+                Pattern::Leap { vector, .. } => Some((c.frame, *vector)),
+                _ => None,
+            })
+            .collect();
+        let mut extra = Vec::new();
+        for c in &canon.components {
+            if c.action != Action::CaptureOnly {
+                continue;
+            }
+            match &c.pattern {
+                Pattern::Leap { vector, .. } if !quiet.contains(&(c.frame, *vector)) => {
+                    extra.push(Component {
+                        action: Action::EnPassant,
+                        ..c.clone()
+                    });
+                }
+                Pattern::Leap { .. } => {}
+                _ => l.refuse_at(
+                    &def.origin,
+                    def.origin.col,
+                    "en passant by a capture that is not a leap: needs the model".to_string(),
+                ),
+            }
+        }
+        m.components.extend(extra);
+    }
+    Some(betza::fold(&m))
+}
+
+/// Kinds for the pieces: the ICN kind that moves the same way (royal kinds
+/// for royal pieces) when free, else a free kind whose movement is overridden.
+pub(super) fn assign(
+    l: &mut Lowering<'_>,
+    pieces: Vec<(PieceDef, Movement, bool)>,
+    pawn: Option<Slot>,
+) -> Vec<Lowered> {
+    let mut taken: BTreeSet<PieceKind> = BTreeSet::new();
+    // The piece that resets the move rule is the model's pawn kind.
+    let mut chosen: BTreeMap<usize, PieceKind> = BTreeMap::new();
+    if let Some(i) = pieces.iter().position(|p| Some(p.0.slot) == pawn && !p.2) {
+        taken.insert(PieceKind::Pawn);
+        chosen.insert(i, PieceKind::Pawn);
+    }
+    let mut out = Vec::new();
+    // Pieces an ICN kind describes first, so free kinds do not take their place.
+    let mut order: Vec<usize> = (0..pieces.len())
+        .filter(|i| !chosen.contains_key(i))
+        .collect();
+    order.sort_by_key(|&i| kind_with_movement(&pieces[i].1, pieces[i].2).is_none());
+    for i in order {
+        let (def, m, royal) = &pieces[i];
+        let by_movement = kind_with_movement(m, *royal).filter(|k| !taken.contains(k));
+        let kind = by_movement.or_else(|| {
+            let pref = FREE
+                .iter()
+                .copied()
+                .filter(|&k| royal_by_default(k) == *royal);
+            let rest = FREE
+                .iter()
+                .copied()
+                .filter(|&k| royal_by_default(k) != *royal);
+            pref.chain(rest).find(|k| !taken.contains(k))
+        });
+        match kind {
+            Some(k) => {
+                taken.insert(k);
+                chosen.insert(i, k);
+            }
+            None => l.refuse_at(
+                &def.origin,
+                1,
+                "more piece types than the model's 20 kinds: needs the model".to_string(),
+            ),
+        }
+    }
+    for (i, (def, m, royal)) in pieces.into_iter().enumerate() {
+        if let Some(&kind) = chosen.get(&i) {
+            out.push(Lowered {
+                def,
+                kind,
+                movement: m,
+                royal,
+            });
+        }
+    }
+    out
+}
+
+/// The movement overrides and royal kinds of the assigned pieces.
+pub(super) fn movements_and_royals(
+    pieces: &[Lowered],
+) -> (indexmap::IndexMap<PieceKind, Movement>, BTreeSet<PieceKind>) {
+    let mut movements = indexmap::IndexMap::new();
+    for p in pieces {
+        if !p.movement.same_as(&movement_of(p.kind)) {
+            movements.insert(p.kind, p.movement.clone());
+        }
+    }
+    let taken: BTreeSet<PieceKind> = pieces.iter().map(|p| p.kind).collect();
+    let royals = PieceKind::ALL
+        .into_iter()
+        .filter(|k| {
+            pieces.iter().any(|p| p.kind == *k && p.royal)
+                || (royal_by_default(*k) && !taken.contains(k))
+        })
+        .collect();
+    (movements, royals)
+}

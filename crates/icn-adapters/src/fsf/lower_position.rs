@@ -1,0 +1,118 @@
+//! The start position of [`super::lower`]: `startFen` read with the
+//! section's pieces, `+` rights for pieces with initial moves in their
+//! double-step region, and the castling rights.
+
+use std::collections::BTreeSet;
+
+use icn_model::{Coord, Int, MoveRule, Piece, PlacedPiece, Player, Position};
+
+use super::lower::Lowering;
+use super::lower_pieces::Lowered;
+use super::lower_rules::castling_rights;
+use super::resolve::Origin;
+
+/// The start position and its walls.
+pub(super) fn position(
+    l: &mut Lowering<'_>,
+    pieces: &[Lowered],
+    regions: &[Vec<(u32, u32)>; 2],
+) -> Option<(Position, BTreeSet<Coord>)> {
+    let (fen, o) = l.text("startFen").unwrap_or_else(|| {
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".to_string(),
+            Origin {
+                section: l.v.name.clone(),
+                key: "startFen".into(),
+                line: l.v.line,
+                col: 1,
+                builtin: false,
+            },
+        )
+    });
+    let known = |c: char| l.v.piece_by_letter(c).is_some();
+    let setup = match super::fen::read(&fen, l.files, l.ranks, &known) {
+        Ok(s) => s,
+        Err((at, m)) => {
+            l.refuse_at(&o, o.col + at, m);
+            return None;
+        }
+    };
+    if setup
+        .holdings
+        .as_deref()
+        .is_some_and(|h| !h.is_empty() && h != "-")
+    {
+        l.refuse(&o, "pieces in hand: needs the model");
+    }
+    let mut out = Position::default();
+    if setup.black_to_move {
+        out.turn_order = vec![Player::BLACK, Player::WHITE];
+    }
+    let kind_of_letter = |c: char| {
+        let slot = l.v.piece_by_letter(c)?.slot;
+        pieces.iter().find(|p| p.def.slot == slot)
+    };
+    for p in &setup.pieces {
+        let Some(lp) = kind_of_letter(p.letter) else {
+            continue;
+        };
+        let player = if p.white {
+            Player::WHITE
+        } else {
+            Player::BLACK
+        };
+        let region = &regions[usize::from(!p.white)];
+        let right = lp.has_initial() && region.contains(&(p.file, p.rank));
+        out.pieces.push(PlacedPiece {
+            piece: Piece::new(lp.kind, player),
+            at: Coord::new(i64::from(p.file), i64::from(p.rank)),
+            special_right: right,
+        });
+    }
+    // A piece with initial moves that could come (back) into its region.
+    for lp in pieces.iter().filter(|p| p.has_initial()) {
+        let forward_only = lp.movement.components.iter().all(|c| {
+            c.frame == icn_rules::Frame::Forward
+                && super::write::white_vectors(c).iter().all(|v| v.dy > 0)
+        });
+        // A region square ahead of a piece: it can step into the region and
+        // make its initial move there again.
+        let behind = setup.pieces.iter().any(|p| {
+            p.letter == lp.def.letter && {
+                let region = &regions[usize::from(!p.white)];
+                let rel = |r: u32| if p.white { r } else { l.ranks + 1 - r };
+                region.iter().any(|&(_, r)| rel(r) > rel(p.rank))
+            }
+        });
+        if !forward_only || behind {
+            let o = l
+                .origin_of("doubleStepRegionWhite")
+                .unwrap_or(lp.def.origin.clone());
+            l.refuse(&o, format!("initial moves of `{}`, which can come into its double-step region later (Fairy-Stockfish allows them there again; the model's `+` right is lost on moving)", lp.def.letter));
+        }
+    }
+    if let Some((f, r)) = setup.en_passant {
+        out.en_passant = Some(Coord::new(i64::from(f), i64::from(r)));
+    }
+    if let Some(h) = setup.halfmove {
+        out.move_rule = Some(MoveRule {
+            played: Int::from(i64::from(h)),
+            limit: Int::from(100),
+        });
+    }
+    if let Some(f) = setup.fullmove.filter(|&f| f > 0) {
+        out.fullmove = Int::from(i64::from(f));
+    }
+    castling_rights(l, &setup, &mut out, pieces);
+    let walls = setup
+        .walls
+        .iter()
+        .map(|&(f, r)| Coord::new(i64::from(f), i64::from(r)))
+        .collect();
+    if let Some((w, b)) = setup.checks
+        && l.flag("checkCounting", false)
+    {
+        l.checks = Some((w, b));
+    }
+    Some((out, walls))
+}

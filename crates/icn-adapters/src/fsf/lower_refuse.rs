@@ -1,0 +1,326 @@
+//! The refusing half of [`super::lower`]: options the rule objects have no
+//! place for, refused by name and place when their value has an effect.
+
+use super::lower::Lowering;
+use super::resolve::PieceSet;
+use super::slots::Slot;
+
+/// Options with no place in the rule objects, refused when they have an effect.
+pub(super) fn unsupported(l: &mut Lowering<'_>) {
+    let drops = l.flag("pieceDrops", false);
+    let model = "needs the model";
+    for (field, neutral, why) in [
+        ("chess960", "false", "Chess960 castling: needs the model"),
+        (
+            "twoBoards",
+            "false",
+            "holdings filled from another board: needs the model",
+        ),
+        (
+            "pieceDrops",
+            "false",
+            "drops from holdings: needs the model",
+        ),
+        (
+            "capturesToHand",
+            "false",
+            "captured pieces go to the hand: needs the model",
+        ),
+        ("mustDrop", "false", "mandatory drops: needs the model"),
+        (
+            "sittuyinPromotion",
+            "false",
+            "Sittuyin promotion: needs the model",
+        ),
+        (
+            "piecePromotionOnCapture",
+            "false",
+            "promotion on capture only: needs the model",
+        ),
+        ("pieceDemotion", "false", "demotion: needs the model"),
+        (
+            "blastOnCapture",
+            "false",
+            "atomic explosions: needs the model",
+        ),
+        (
+            "petrifyBlastPieces",
+            "false",
+            "petrified pieces: needs the model",
+        ),
+        (
+            "castlingDroppedPiece",
+            "false",
+            "castling with dropped pieces: needs the model",
+        ),
+        (
+            "oppositeCastling",
+            "false",
+            "castling on the side the opponent did not: needs the model",
+        ),
+        ("checking", "true", "a game without checks: needs the model"),
+        ("mustCapture", "false", "forced capture: needs the model"),
+        (
+            "immobilityIllegal",
+            "false",
+            "moves to squares a piece cannot leave are illegal: needs the model",
+        ),
+        ("gating", "false", "gating: needs the model"),
+        (
+            "wallingRule",
+            "none",
+            "walls placed on moves: needs the model",
+        ),
+        ("seirawanGating", "false", "S-chess gating: needs the model"),
+        (
+            "cambodianMoves",
+            "false",
+            "Cambodian special moves: needs the model",
+        ),
+        ("diagonalLines", "-", "palace diagonals: needs the model"),
+        (
+            "passWhite",
+            "false",
+            "passing for one side: needs the model",
+        ),
+        (
+            "passBlack",
+            "false",
+            "passing for one side: needs the model",
+        ),
+        (
+            "passOnStalemateWhite",
+            "false",
+            "passing when stalemated: needs the model",
+        ),
+        (
+            "passOnStalemateBlack",
+            "false",
+            "passing when stalemated: needs the model",
+        ),
+        ("makpongRule", "false", "the Makpong rule: needs the model"),
+        (
+            "flyingGeneral",
+            "false",
+            "the flying-general rule: needs the model",
+        ),
+        (
+            "soldierPromotionRank",
+            "1",
+            "soldiers that change moves on a rank: needs the model",
+        ),
+        (
+            "flipEnclosedPieces",
+            "none",
+            "flipping enclosed pieces: needs the model",
+        ),
+        (
+            "nFoldValue",
+            "draw",
+            "a repetition that is not a draw: needs the model",
+        ),
+        (
+            "nFoldValueAbsolute",
+            "false",
+            "a repetition result from White's view: needs the model",
+        ),
+        (
+            "perpetualCheckIllegal",
+            "false",
+            "perpetual check is illegal: needs the model",
+        ),
+        (
+            "moveRepetitionIllegal",
+            "false",
+            "moving back and forth is illegal: needs the model",
+        ),
+        (
+            "chasingRule",
+            "none",
+            "Xiangqi chasing rules: needs the model",
+        ),
+        (
+            "stalematePieceCount",
+            "false",
+            "stalemate scored by material: needs the model",
+        ),
+        (
+            "shogiPawnDropMateIllegal",
+            "false",
+            "no mate by a pawn drop (a drop rule): needs the model",
+        ),
+        (
+            "shatarMateRule",
+            "false",
+            "Shatar mating rules: needs the model",
+        ),
+        ("bikjangRule", "false", "the bikjang rule: needs the model"),
+        ("dupleCheck", "false", "duple check: needs the model"),
+        ("connectN", "0", "connect-N wins: needs the model"),
+        ("connectNxN", "0", "connect-square wins: needs the model"),
+        ("collinearN", "0", "collinear wins: needs the model"),
+        (
+            "materialCounting",
+            "none",
+            "adjudication by material: needs the model",
+        ),
+        (
+            "adjudicateFullBoard",
+            "false",
+            "adjudication on a full board: needs the model",
+        ),
+        (
+            "countingRule",
+            "none",
+            "Makruk counting rules: needs the model",
+        ),
+        (
+            "castlingWins",
+            "-",
+            "castling as a win condition: needs the model",
+        ),
+        (
+            "enclosingDrop",
+            "none",
+            "drops that must enclose: needs the model",
+        ),
+    ] {
+        l.refuse_unless(field, neutral, why);
+    }
+    if l.text("castlingWins").is_some_and(|(t, _)| t.is_empty()) {
+        // An empty value says nothing.
+    }
+    for f in [
+        "connectRegion1White",
+        "connectRegion2White",
+        "connectRegion1Black",
+        "connectRegion2Black",
+    ] {
+        if let Some((t, o)) = l.text(f)
+            && t != "-"
+            && !t.is_empty()
+        {
+            l.refuse(&o, format!("`{t}`: connecting regions to win: {model}"));
+        }
+    }
+    for f in [
+        "blastImmuneTypes",
+        "mutuallyImmuneTypes",
+        "petrifyOnCaptureTypes",
+    ] {
+        l.refuse_pieces_unless_default(f, &format!("atomic and petrify rules: {model}"));
+    }
+    if let Some((t, o)) = l.text("promotionLimit")
+        && !t.trim().is_empty()
+    {
+        l.refuse(&o, format!("`{t}`: limits on promoted pieces: {model}"));
+    }
+    if let Some((t, o)) = l.text("promotedPieceType")
+        && !t.trim().is_empty()
+    {
+        l.refuse(
+            &o,
+            format!("`{t}`: shogi-style promotion to a set piece: {model}"),
+        );
+    }
+    if l.text("mandatoryPiecePromotion")
+        .is_some_and(|(t, _)| t == "true")
+        && l.text("promotedPieceType").is_some()
+    {
+        let o = l.origin_of("mandatoryPiecePromotion");
+        if let Some(o) = o {
+            l.refuse(&o, format!("mandatory shogi-style promotion: {model}"));
+        }
+    }
+    if drops {
+        for f in [
+            "dropChecks",
+            "dropLoop",
+            "firstRankPawnDrops",
+            "promotionZonePawnDrops",
+            "sittuyinRookDrop",
+            "dropOppositeColoredBishop",
+            "dropPromoted",
+            "dropNoDoubledCount",
+            "dropRegionWhite",
+            "dropRegionBlack",
+            "enclosingDropStart",
+            "mustDropType",
+            "dropNoDoubled",
+        ] {
+            if let Some(o) = l.origin_of(f) {
+                l.refuse(&o, format!("a drop rule: {model}"));
+            }
+        }
+    }
+    let ex = l
+        .text("extinctionValue")
+        .map(|(t, _)| t)
+        .unwrap_or_else(|| "none".into());
+    if ex != "none" {
+        let all = l.piece_set("extinctionPieceTypes") == PieceSet::All;
+        let plain = ex == "loss"
+            && all
+            && l.int("extinctionPieceCount", 0) == 0
+            && l.int("extinctionOpponentPieceCount", 0) == 0
+            && !l.flag("extinctionPseudoRoyal", false)
+            && !l.flag("extinctionClaim", false);
+        if !plain {
+            let o = l
+                .origin_of("extinctionPieceTypes")
+                .or_else(|| l.origin_of("extinctionValue"));
+            if let Some(o) = o {
+                l.refuse(&o, format!("extinction of some piece types (or at a count, or pseudo-royal pieces): {model}"));
+            }
+        }
+    }
+    let flag_w = l.squares("flagRegionWhite", "-");
+    let flag_b = l.squares("flagRegionBlack", "-");
+    if !flag_w.is_empty() || !flag_b.is_empty() {
+        let o = l
+            .origin_of("flagRegionWhite")
+            .or_else(|| l.origin_of("flagRegionBlack"))
+            .or_else(|| l.origin_of("flagRegion"));
+        let king = l.piece_set("flagPieceWhite") == l.piece_set("flagPieceBlack")
+            && matches!(l.piece_set("flagPieceWhite"), PieceSet::Some(s) if s.len() == 1 && s.contains(&Slot::KING));
+        let same = flag_w == flag_b;
+        let simple = king
+            && same
+            && l.int("flagPieceCount", 1) == 1
+            && !l.flag("flagMove", false)
+            && !l.flag("flagPieceSafe", false)
+            && !l.flag("flagPieceBlockedWin", false);
+        if !simple && let Some(o) = o {
+            l.refuse(&o, format!("reaching a region to win (other than the king on one hill for both sides): {model}"));
+        }
+    }
+    if let Some((t, o)) = l.text("checkmateValue")
+        && t != "loss"
+        && t != "win"
+    {
+        l.refuse(&o, format!("`{t}`: checkmate scored as {t}: {model}"));
+    }
+    if let Some((t, o)) = l.text("stalemateValue")
+        && t == "none"
+    {
+        l.refuse(&o, format!("`{t}`: {model}"));
+    }
+    for f in ["enPassantRegionWhite", "enPassantRegionBlack"] {
+        if let Some((t, o)) = l.text(f) {
+            let all = l.squares(f, "-").len() as u32 == l.files * l.ranks;
+            if !all {
+                l.refuse(
+                    &o,
+                    format!("`{t}`: en passant on some squares only: {model}"),
+                );
+            }
+        }
+    }
+    if let Some((t, o)) = l
+        .text("wallingRegionWhite")
+        .or_else(|| l.text("wallingRegionBlack"))
+        && l.text("wallingRule").is_some_and(|(w, _)| w != "none")
+    {
+        l.refuse(&o, format!("`{t}`: {model}"));
+    }
+}

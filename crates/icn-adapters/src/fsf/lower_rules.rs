@@ -1,0 +1,262 @@
+//! The rules half of [`super::lower`]: castling rights and moves,
+//! promotion, and how the game ends.
+
+use std::collections::BTreeSet;
+
+use icn_model::{Coord, Int, PieceKind, Player, Position};
+use icn_rules::{CastleMove, Castling, Outcome, PromotionRule, RuleSet, WinRule};
+
+use super::fen::Setup;
+use super::lower::{Lowering, zone};
+use super::lower_pieces::Lowered;
+use super::resolve::PieceSet;
+
+/// Gives the king and rooks named by the FEN's castling field their `+`
+/// right, and records the castling moves they allow.
+pub(super) fn castling_rights(
+    l: &mut Lowering<'_>,
+    setup: &Setup,
+    out: &mut Position,
+    pieces: &[Lowered],
+) {
+    if !l.flag("castling", true) {
+        return;
+    }
+    let Some(field) = setup.castling.clone().filter(|f| f != "-") else {
+        return;
+    };
+    let crank = l.int_rank("castlingRank", 1);
+    let kside = l.int_file("castlingKingsideFile", 7);
+    let qside = l.int_file("castlingQueensideFile", 3);
+    let king_file = l.int_file("castlingKingFile", 5);
+    for c in field.chars() {
+        let white = c.is_ascii_uppercase();
+        let player = if white { Player::WHITE } else { Player::BLACK };
+        let rank = if white { crank } else { l.ranks + 1 - crank };
+        let (kset, rset) = if white {
+            (
+                l.piece_set("castlingKingPieceWhite"),
+                l.piece_set("castlingRookPiecesWhite"),
+            )
+        } else {
+            (
+                l.piece_set("castlingKingPieceBlack"),
+                l.piece_set("castlingRookPiecesBlack"),
+            )
+        };
+        let is = |set: &PieceSet, letter: char| {
+            l.v.piece_by_letter(letter)
+                .is_some_and(|d| set.contains(d.slot))
+        };
+        let kings: Vec<u32> = setup
+            .pieces
+            .iter()
+            .filter(|p| p.white == white && p.rank == rank && is(&kset, p.letter))
+            .map(|p| p.file)
+            .collect();
+        let king = match kings.as_slice() {
+            [one] => Some(*one),
+            [] => None,
+            many => many.iter().copied().find(|&f| f == king_file),
+        };
+        let Some(kf) = king else {
+            let o = l.origin_of("startFen");
+            if let Some(o) = o {
+                l.refuse(
+                    &o,
+                    format!("castling right `{c}` without a castling king on its rank"),
+                );
+            }
+            continue;
+        };
+        let rooks = setup
+            .pieces
+            .iter()
+            .filter(|p| p.white == white && p.rank == rank && is(&rset, p.letter));
+        let lower = c.to_ascii_uppercase();
+        let rook = match lower {
+            'K' => rooks.filter(|p| p.file > kf).map(|p| p.file).max(),
+            'Q' => rooks.filter(|p| p.file < kf).map(|p| p.file).min(),
+            f => {
+                let file = u32::from(f) - u32::from('A') + 1;
+                rooks.map(|p| p.file).find(|&x| x == file)
+            }
+        };
+        let Some(rf) = rook else {
+            if let Some(o) = l.origin_of("startFen") {
+                l.refuse(
+                    &o,
+                    format!("castling right `{c}` without a rook to castle with"),
+                );
+            }
+            continue;
+        };
+        let east = rf > kf;
+        let to = if east { kside } else { qside };
+        let partner_to = if east { to - 1 } else { to + 1 };
+        for p in &mut out.pieces {
+            let at = |f: u32| Coord::new(i64::from(f), i64::from(rank));
+            if p.piece.player == player && (p.at == at(kf) || p.at == at(rf)) {
+                p.special_right = true;
+            }
+        }
+        let (lo, hi) = (
+            kf.min(rf).min(to).min(partner_to),
+            kf.max(rf).max(to).max(partner_to),
+        );
+        if setup
+            .walls
+            .iter()
+            .any(|&(f, r)| r == rank && (lo..=hi).contains(&f))
+        {
+            if let Some(o) = l.origin_of("startFen") {
+                l.refuse(
+                    &o,
+                    format!("castling right `{c}` across a wall square: needs the model"),
+                );
+            }
+            continue;
+        }
+        let sq = |f: u32| Coord::new(i64::from(f), i64::from(rank));
+        let kind_on = |f: u32| {
+            let letter = setup
+                .pieces
+                .iter()
+                .find(|p| p.white == white && p.rank == rank && p.file == f)?
+                .letter;
+            let slot = l.v.piece_by_letter(letter)?.slot;
+            pieces.iter().find(|p| p.def.slot == slot).map(|p| p.kind)
+        };
+        let (Some(kk), Some(rk)) = (kind_on(kf), kind_on(rf)) else {
+            continue;
+        };
+        l.castles.push((
+            CastleMove {
+                player,
+                king_from: sq(kf),
+                king_to: sq(to),
+                partner_from: sq(rf),
+                partner_to: sq(partner_to),
+            },
+            kk,
+            rk,
+        ));
+    }
+}
+
+/// The castling rule: the site rule when every move is what it allows
+/// (the king two squares toward a partner at least three away, the partner
+/// landing on the square crossed), else the explicit moves only.
+pub(super) fn castling(l: &mut Lowering<'_>, pieces: &[Lowered]) -> Castling {
+    let taken = std::mem::take(&mut l.castles);
+    if taken.is_empty() {
+        return Castling::none();
+    }
+    let kinds: BTreeSet<PieceKind> = taken.iter().map(|t| t.1).collect();
+    let partner_kinds: BTreeSet<PieceKind> = taken.iter().map(|t| t.2).collect();
+    let moves: Vec<CastleMove> = taken.into_iter().map(|t| t.0).collect();
+    let site_like = moves.iter().all(|m| {
+        let d = |a: &Coord, b: &Coord| a.x.sub(&b.x).to_i64().unwrap_or(0);
+        let k = d(&m.king_to, &m.king_from);
+        let r = d(&m.partner_from, &m.king_from);
+        k.abs() == 2
+            && k.signum() == r.signum()
+            && r.abs() >= 3
+            && d(&m.partner_to, &m.king_from) == k / 2
+    });
+    if site_like && kinds.iter().all(|&k| k == PieceKind::King) {
+        let mut c = Castling::site();
+        // Only the castling partners hold `+` among non-pawns unless some
+        // piece with initial moves does too: then name the partners.
+        if pieces
+            .iter()
+            .any(|p| p.has_initial() && p.kind != PieceKind::Pawn)
+        {
+            c.partners = Some(partner_kinds);
+        }
+        return c;
+    }
+    Castling {
+        castlers: kinds,
+        min_distance: u32::MAX,
+        king_steps: 2,
+        partners: Some(partner_kinds),
+        explicit: moves,
+    }
+}
+
+/// Promotion rules for both sides.
+pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered]) {
+    let mandatory = l.flag("mandatoryPawnPromotion", true);
+    let kinds_of = |set: &PieceSet| super::lower_pieces::kinds_in(pieces, set);
+    for (player, color, default) in [
+        (Player::WHITE, "White", "*8"),
+        (Player::BLACK, "Black", "*1"),
+    ] {
+        let promoting = kinds_of(&l.piece_set(&format!("promotionPawnTypes{color}")));
+        // A set of piece types in Fairy-Stockfish: listed in the kinds' order.
+        let mut choices = kinds_of(&l.piece_set(&format!("promotionPieceTypes{color}")));
+        choices.sort();
+        let squares = l.squares(&format!("promotionRegion{color}"), default);
+        if promoting.is_empty() || choices.is_empty() || squares.is_empty() {
+            continue;
+        }
+        rules.promotions.push(PromotionRule {
+            player,
+            promoting: promoting.into_iter().collect(),
+            zone: zone(&squares, l.files),
+            choices,
+            mandatory,
+            forced: icn_rules::Zone::empty(),
+        });
+    }
+}
+
+/// Wins, stalemate and draws.
+pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
+    let mut wins = match l.text("checkmateValue").map(|(t, _)| t) {
+        Some(t) if t == "win" => vec![WinRule::Checkmated],
+        _ => vec![WinRule::Checkmate],
+    };
+    if l.pieces_set_is_all("extinctionPieceTypes")
+        && l.text("extinctionValue").is_some_and(|(t, _)| t == "loss")
+    {
+        wins.push(WinRule::AllPiecesCaptured);
+    }
+    let mut hill = false;
+    let flag = l.squares("flagRegionWhite", "-");
+    if !flag.is_empty() && l.refusals.iter().all(|r| !r.option.starts_with("flag")) {
+        rules.hill = zone(&flag, l.files);
+        hill = true;
+    }
+    if hill {
+        wins.push(WinRule::Koth);
+    }
+    rules.stalemate = match l.text("stalemateValue").map(|(t, _)| t).as_deref() {
+        Some("win") => Outcome::Win,
+        Some("loss") => Outcome::Loss,
+        _ => Outcome::Draw,
+    };
+    let mut per_player = vec![(Player::WHITE, wins.clone()), (Player::BLACK, wins)];
+    if l.flag("checkCounting", false) {
+        match l.checks {
+            Some((w, b)) => {
+                per_player[0].1.push(WinRule::Checks(w));
+                per_player[1].1.push(WinRule::Checks(b));
+            }
+            None => {
+                if let Some(o) = l.origin_of("checkCounting") {
+                    l.refuse(
+                        &o,
+                        "check counting without counters in the start FEN (`3+3`)",
+                    );
+                }
+            }
+        }
+    }
+    rules.wins = per_player;
+    let n = l.int("nMoveRule", 50);
+    rules.draws.move_rule = (n > 0).then(|| Int::from(2 * i64::from(n)));
+    let fold = l.int("nFoldRule", 3);
+    rules.draws.repetition = (fold > 0).then_some(fold);
+}

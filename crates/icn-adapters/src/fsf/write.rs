@@ -1,0 +1,420 @@
+//! Any variant the rule objects hold, as a `variants.ini` section that
+//! Fairy-Stockfish loads: [`write_section`].
+//!
+//! The section has no parent, so every rule is written out: the board
+//! (`maxFile`, `maxRank`: a finite rectangle of at most 12 files and 10
+//! ranks, moved so its lower-left corner is a1; excluded squares and voids
+//! become `*` walls), one slot per piece kind (the orthodox pawn as
+//! `pawn`, the royal kind as `king`, the rest as `customPieceN` with Betza
+//! from [`super::betza_write`]), `startFen` with castling rights, en passant
+//! square and move counters, the double-step regions (the squares where
+//! pieces with initial moves hold their `+` right), en passant types,
+//! promotion per side, castling (files and partners), and the end rules.
+//!
+//! Refused, with the reason: unbounded or too large boards, obstacles, more
+//! than one royal kind or 25 custom pieces, movements Betza cannot say, more
+//! than two players or another turn order, a slide limit shorter than the
+//! board, passing, n-check counts that differ, win rules Fairy-Stockfish has
+//! no option for (royal capture), `loss=` rules, extra properties, castling
+//! Fairy-Stockfish cannot say (other files per side, a king off its rank),
+//! and `+` rights the double-step region cannot give exactly.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use icn_model::{Coord, PieceKind, Player};
+use icn_rules::{Component, Frame, Movement, Pattern, Variant, Vector, Zone};
+
+use super::betza_write;
+use super::write_rules::{castling, ends, fen};
+
+/// The White-relative vectors a component reaches (its images; for a lame
+/// leap the whole leap).
+pub(super) fn white_vectors(c: &Component) -> Vec<Vector> {
+    match &c.pattern {
+        Pattern::Leap { vector, symmetry }
+        | Pattern::Ride {
+            vector, symmetry, ..
+        }
+        | Pattern::Hop { vector, symmetry } => symmetry.images(*vector),
+        Pattern::Lame {
+            first,
+            then,
+            symmetry,
+        } => symmetry
+            .pair_images(*first, *then)
+            .into_iter()
+            .map(|(a, b)| a.plus(b))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+pub(super) struct Out {
+    pub files: i64,
+    pub ranks: i64,
+    pub dx: i64,
+    pub dy: i64,
+    pub problems: Vec<String>,
+}
+
+impl Out {
+    pub(super) fn bad(&mut self, p: impl Into<String>) {
+        let p = p.into();
+        if !self.problems.contains(&p) {
+            self.problems.push(p);
+        }
+    }
+
+    /// The 1-based (file, rank) of a coordinate on the board.
+    pub(super) fn sq(&self, c: &Coord) -> Option<(u32, u32)> {
+        let (x, y) = c.to_i64()?;
+        let (f, r) = (x - self.dx, y - self.dy);
+        ((1..=self.files).contains(&f) && (1..=self.ranks).contains(&r))
+            .then_some((f as u32, r as u32))
+    }
+
+    pub(super) fn name(&self, (f, r): (u32, u32)) -> String {
+        format!("{}{r}", char::from(b'a' + (f - 1) as u8))
+    }
+
+    pub(super) fn zone_squares(&self, z: &Zone) -> Vec<(u32, u32)> {
+        let mut out = Vec::new();
+        for r in 1..=self.ranks {
+            for f in 1..=self.files {
+                if z.contains(&Coord::new(f + self.dx, r + self.dy)) {
+                    out.push((f as u32, r as u32));
+                }
+            }
+        }
+        out
+    }
+
+    /// Squares as `*3` for whole ranks, else names.
+    pub(super) fn squares_text(&self, sq: &[(u32, u32)]) -> String {
+        if sq.is_empty() {
+            return "-".into();
+        }
+        let mut words = Vec::new();
+        let mut rest: BTreeSet<(u32, u32)> = sq.iter().copied().collect();
+        for r in 1..=self.ranks as u32 {
+            if (1..=self.files as u32).all(|f| rest.contains(&(f, r))) {
+                words.push(format!("*{r}"));
+                for f in 1..=self.files as u32 {
+                    rest.remove(&(f, r));
+                }
+            }
+        }
+        words.extend(rest.into_iter().map(|s| self.name(s)));
+        words.join(" ")
+    }
+}
+
+fn letter_for(kind: PieceKind, used: &BTreeSet<char>) -> Option<char> {
+    let name = format!("{kind:?}").to_lowercase();
+    let first = kind.code().to_lowercase().chars().next();
+    first
+        .into_iter()
+        .chain(name.chars())
+        .chain('a'..='z')
+        .find(|c| c.is_ascii_lowercase() && !used.contains(c))
+}
+
+/// A variant as a `variants.ini` section named `name` (see the module docs).
+///
+/// # Errors
+/// Every reason Fairy-Stockfish cannot say the variant.
+///
+/// ```
+/// use icn_adapters::fsf::{read_file, to_variant, write_section};
+/// let chess = icn_rules::catalogue::find("Chess").unwrap().variant().unwrap();
+/// let text = write_section(&chess, "chess8x8").unwrap();
+/// let back = to_variant(read_file(&text).sections[0].result.as_ref().unwrap()).unwrap();
+/// assert_eq!(back.position.pieces.len(), 32);
+/// ```
+pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
+    let r = &v.rules;
+    let b = r.region.border_i64();
+    let (Some(left), Some(right), Some(bottom), Some(top)) = (
+        b.and_then(|b| b.left),
+        b.and_then(|b| b.right),
+        b.and_then(|b| b.bottom),
+        b.and_then(|b| b.top),
+    ) else {
+        return Err(vec![
+            "an unbounded board (Fairy-Stockfish boards are at most 12×10)".into(),
+        ]);
+    };
+    let (files, ranks) = (right - left + 1, top - bottom + 1);
+    let mut o = Out {
+        files,
+        ranks,
+        dx: left - 1,
+        dy: bottom - 1,
+        problems: Vec::new(),
+    };
+    if files > 12 || ranks > 10 || files < 1 || ranks < 1 {
+        return Err(vec![format!(
+            "a board of {files}×{ranks} (Fairy-Stockfish holds at most 12 files and 10 ranks)"
+        )]);
+    }
+    if r.players() != [Player::WHITE, Player::BLACK] || r.turn_order.len() != 2 {
+        o.bad("a turn order other than White and Black alternating");
+    }
+    if r.can_pass {
+        o.bad("passing a turn");
+    }
+    if r.slide_limit
+        .as_ref()
+        .is_some_and(|l| l.to_i64().is_none_or(|l| l < files.max(ranks)))
+    {
+        o.bad("a slide limit shorter than the board");
+    }
+    if r.losses != icn_rules::Losses::default() {
+        o.bad("losing rules (`loss=`)");
+    }
+    if !r.extra.is_empty() {
+        o.bad(format!(
+            "the properties {}",
+            r.extra.keys().cloned().collect::<Vec<_>>().join(", ")
+        ));
+    }
+    // Kinds in play.
+    let mut kinds: BTreeSet<PieceKind> = BTreeSet::new();
+    let mut walls: BTreeSet<(u32, u32)> =
+        r.region.excluded.iter().filter_map(|c| o.sq(c)).collect();
+    for p in &v.position.pieces {
+        match p.piece.kind {
+            PieceKind::Void => {
+                if let Some(s) = o.sq(&p.at) {
+                    walls.insert(s);
+                }
+            }
+            PieceKind::Obstacle => o.bad("obstacles (Fairy-Stockfish has no neutral pieces)"),
+            k => {
+                kinds.insert(k);
+            }
+        }
+        if o.sq(&p.at).is_none() {
+            o.bad("a piece outside the board");
+        }
+    }
+    // Kinds the rules name: promotion and en passant refer to them.
+    for pr in &r.promotions {
+        kinds.extend(pr.choices.iter().copied());
+        kinds.extend(pr.promoting.iter().copied());
+    }
+    kinds.extend(r.en_passant.takers.iter().copied());
+    kinds.extend(r.en_passant.leavers.iter().copied());
+    kinds.retain(|k| !k.is_neutral_only());
+    let royal: Vec<PieceKind> = kinds.iter().copied().filter(|&k| r.is_royal(k)).collect();
+    if royal.len() > 1 {
+        o.bad(format!(
+            "{} royal piece kinds (Fairy-Stockfish has one king)",
+            royal.len()
+        ));
+    }
+    // Letters and slots.
+    let mut used = BTreeSet::new();
+    let mut letters: BTreeMap<PieceKind, char> = BTreeMap::new();
+    let mut slot_lines = Vec::new();
+    let mut custom = 0;
+    let plain_pawn = |m: &Movement| m.same_as(&Movement::pawn());
+    let mut order: Vec<PieceKind> = kinds.iter().copied().collect();
+    order.sort_by_key(|&k| (!r.is_royal(k), super::lower_pieces::free_rank(k)));
+    for k in order {
+        let Some(c) = letter_for(k, &used) else {
+            o.bad("more than 26 piece kinds");
+            continue;
+        };
+        used.insert(c);
+        letters.insert(k, c);
+        let m = r.movement(k);
+        let betza = betza_write::write(&m);
+        if r.is_royal(k) {
+            match betza {
+                Ok(b) if b == "WF" || b == "FW" => slot_lines.push(format!("king = {c}")),
+                Ok(b) => slot_lines.push(format!("king = {c}:{b}")),
+                Err(es) => es.into_iter().for_each(|e| o.bad(format!("{e} ({k:?})"))),
+            }
+        } else if plain_pawn(&m) {
+            slot_lines.push(format!("pawn = {c}"));
+        } else {
+            custom += 1;
+            match betza {
+                Ok(b) => slot_lines.push(format!("customPiece{custom} = {c}:{b}")),
+                Err(es) => es.into_iter().for_each(|e| o.bad(format!("{e} ({k:?})"))),
+            }
+        }
+    }
+    if custom > super::slots::CUSTOM_SLOTS {
+        o.bad("more than 25 custom pieces");
+    }
+    let letter = |k: PieceKind| letters.get(&k).copied().unwrap_or('?');
+    let set_text = |ks: &mut dyn Iterator<Item = PieceKind>| {
+        let s: String = ks.filter_map(|k| letters.get(&k).copied()).collect();
+        if s.is_empty() { "-".to_string() } else { s }
+    };
+    // Initial moves: the double-step regions.
+    let mut regions: [BTreeSet<(u32, u32)>; 2] = [BTreeSet::new(), BTreeSet::new()];
+    let initial = |k: PieceKind| r.movement(k).components.iter().any(|c| c.needs_right);
+    for p in &v.position.pieces {
+        if p.special_right
+            && initial(p.piece.kind)
+            && let Some(s) = o.sq(&p.at)
+        {
+            regions[usize::from(p.piece.player == Player::BLACK)].insert(s);
+        }
+    }
+    for p in &v.position.pieces {
+        let side = usize::from(p.piece.player == Player::BLACK);
+        if !p.special_right
+            && initial(p.piece.kind)
+            && o.sq(&p.at).is_some_and(|s| regions[side].contains(&s))
+        {
+            o.bad("a piece without its `+` right on a square where others of its kind have it");
+        }
+    }
+    for p in v.position.pieces.iter().filter(|p| initial(p.piece.kind)) {
+        let white = p.piece.player == Player::WHITE;
+        let rel = |r: u32| {
+            if white {
+                i64::from(r)
+            } else {
+                o.ranks + 1 - i64::from(r)
+            }
+        };
+        if let Some((_, r)) = o.sq(&p.at)
+            && regions[usize::from(!white)]
+                .iter()
+                .any(|&(_, q)| rel(q) > rel(r))
+        {
+            o.bad(format!("a {:?} that can step onto a square where others of its kind hold the `+` right (Fairy-Stockfish would let it make its initial move there)", p.piece.kind));
+        }
+    }
+    for k in kinds.iter().copied().filter(|&k| initial(k)) {
+        let fwd = r
+            .movement(k)
+            .components
+            .iter()
+            .all(|c| c.frame == Frame::Forward && white_vectors(c).iter().all(|v| v.dy > 0));
+        if !fwd
+            && v.position
+                .pieces
+                .iter()
+                .any(|p| p.piece.kind == k && p.special_right)
+        {
+            o.bad(format!("initial moves of a {k:?} that can come back to its start (Fairy-Stockfish allows them again there)"));
+        }
+    }
+    // Castling.
+    let castle_lines = castling(&mut o, v, &letter);
+    // FEN.
+    let fen = fen(&mut o, v, &letters, &walls, &castle_lines.1);
+    let mut lines = vec![
+        format!("[{name}]"),
+        format!("maxFile = {files}"),
+        format!("maxRank = {ranks}"),
+    ];
+    lines.extend(slot_lines);
+    lines.push(format!("startFen = {fen}"));
+    let any_initial = kinds.iter().any(|&k| initial(k));
+    lines.push(format!("doubleStep = {any_initial}"));
+    if any_initial {
+        lines.push(format!(
+            "doubleStepRegionWhite = {}",
+            o.squares_text(&regions[0].iter().copied().collect::<Vec<_>>())
+        ));
+        lines.push(format!(
+            "doubleStepRegionBlack = {}",
+            o.squares_text(&regions[1].iter().copied().collect::<Vec<_>>())
+        ));
+    }
+    // The model's pawn kind is the piece that resets the move rule.
+    lines.push(format!(
+        "nMoveRuleTypes = {}",
+        set_text(&mut kinds.iter().copied().filter(|&k| k == PieceKind::Pawn))
+    ));
+    lines.push(format!(
+        "enPassantTypes = {}",
+        set_text(
+            &mut r
+                .en_passant
+                .takers
+                .iter()
+                .copied()
+                .filter(|k| kinds.contains(k))
+        )
+    ));
+    // Promotion.
+    let mut mandatory = BTreeSet::new();
+    for (player, color) in [(Player::WHITE, "White"), (Player::BLACK, "Black")] {
+        match r.promotion_of(player) {
+            Some(pr) => {
+                let sq = o.zone_squares(&pr.zone);
+                lines.push(format!("promotionRegion{color} = {}", o.squares_text(&sq)));
+                lines.push(format!(
+                    "promotionPawnTypes{color} = {}",
+                    set_text(&mut pr.promoting.iter().copied())
+                ));
+                lines.push(format!(
+                    "promotionPieceTypes{color} = {}",
+                    set_text(&mut pr.choices.iter().copied())
+                ));
+                mandatory.insert(pr.mandatory);
+                if !pr.mandatory && !pr.forced.is_empty() {
+                    o.bad("promotion that is optional except where the piece could not move again (Fairy-Stockfish says optional or mandatory for the whole region)");
+                }
+            }
+            None => lines.push(format!("promotionPawnTypes{color} = -")),
+        }
+    }
+    if mandatory.len() > 1 {
+        o.bad("mandatory promotion for one side and optional for the other");
+    }
+    lines.push(format!(
+        "mandatoryPawnPromotion = {}",
+        mandatory.into_iter().next().unwrap_or(true)
+    ));
+    lines.extend(castle_lines.0);
+    ends(&mut o, v, &letter, &mut lines);
+    if !o.problems.is_empty() {
+        return Err(o.problems);
+    }
+    let mut s = lines.join("\n");
+    s.push('\n');
+    Ok(s)
+}
+
+/// Several variants as one file, each section named by its code.
+///
+/// # Errors
+/// The problems of every variant that cannot be written, named.
+pub fn write_file(vs: &[Variant]) -> Result<String, Vec<String>> {
+    let mut out = String::new();
+    let mut problems = Vec::new();
+    for v in vs {
+        let name: String = v
+            .code
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() || c == '-' {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        match write_section(v, &name) {
+            Ok(s) => {
+                out.push_str(&s);
+                out.push('\n');
+            }
+            Err(es) => problems.extend(es.into_iter().map(|e| format!("{}: {e}", v.name))),
+        }
+    }
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
+}

@@ -1,0 +1,300 @@
+//! The rules half of [`super::write`]: castling, the start FEN and the end
+//! rules of a written section.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use icn_model::{Coord, Int, PieceKind, Player};
+use icn_rules::{Outcome, Variant, WinRule};
+
+use super::write::Out;
+
+/// Castling options and the FEN's castling field.
+pub(super) fn castling(
+    o: &mut Out,
+    v: &Variant,
+    letter: &dyn Fn(PieceKind) -> char,
+) -> (Vec<String>, String) {
+    let c = &v.rules.castling;
+    let pieces = &v.position.pieces;
+    let mut moves = c.explicit.clone();
+    if !c.castlers.is_empty() && c.min_distance != u32::MAX {
+        for k in pieces
+            .iter()
+            .filter(|p| p.special_right && c.castlers.contains(&p.piece.kind))
+        {
+            for east in [true, false] {
+                // Pieces never gain the right: the partner is the nearest one
+                // holding it (pieces between only block until they leave).
+                let partner = pieces
+                    .iter()
+                    .filter(|p| p.at.y == k.at.y && (p.at.x > k.at.x) == east && p.at != k.at)
+                    .filter(|p| {
+                        p.special_right
+                            && p.piece.player == k.piece.player
+                            && p.piece.kind != PieceKind::Pawn
+                    })
+                    .min_by_key(|p| p.at.x.sub(&k.at.x).to_i64().map(i64::unsigned_abs));
+                let Some(p) = partner else { continue };
+                let ok_kind = c
+                    .partners
+                    .as_ref()
+                    .is_none_or(|s| s.contains(&p.piece.kind));
+                let d = p.at.x.sub(&k.at.x).to_i64().map_or(0, i64::unsigned_abs);
+                if !p.special_right
+                    || p.piece.player != k.piece.player
+                    || p.piece.kind == PieceKind::Pawn
+                    || !ok_kind
+                    || d < u64::from(c.min_distance)
+                    || u64::from(c.king_steps) >= d
+                {
+                    continue;
+                }
+                let s = i64::from(c.king_steps) * if east { 1 } else { -1 };
+                let to = Coord::new(k.at.x.add_small(s), k.at.y.clone());
+                let partner_to =
+                    Coord::new(to.x.add_small(if east { -1 } else { 1 }), to.y.clone());
+                moves.push(icn_rules::CastleMove {
+                    player: k.piece.player,
+                    king_from: k.at.clone(),
+                    king_to: to,
+                    partner_from: p.at.clone(),
+                    partner_to,
+                });
+            }
+        }
+    }
+    if moves.is_empty() {
+        return (vec!["castling = false".into()], "-".into());
+    }
+    let mut kside = BTreeSet::new();
+    let mut qside = BTreeSet::new();
+    let mut ranks = BTreeSet::new();
+    let mut kings = BTreeSet::new();
+    let mut rooks = BTreeSet::new();
+    let mut field = String::new();
+    for m in &moves {
+        let (Some(kf), Some(kt), Some(pf), Some(pt)) = (
+            o.sq(&m.king_from),
+            o.sq(&m.king_to),
+            o.sq(&m.partner_from),
+            o.sq(&m.partner_to),
+        ) else {
+            o.bad("castling off the board");
+            continue;
+        };
+        if kf.1 != kt.1 || kf.1 != pf.1 || pf.1 != pt.1 {
+            o.bad("castling off the king's rank");
+            continue;
+        }
+        let east = pf.0 > kf.0;
+        if pt.0 as i64 != kt.0 as i64 + if east { -1 } else { 1 } {
+            o.bad("castling where the partner does not land beside the king");
+        }
+        let white = m.player == Player::WHITE;
+        ranks.insert(if white {
+            kf.1
+        } else {
+            o.ranks as u32 + 1 - kf.1
+        });
+        if east {
+            kside.insert(kt.0)
+        } else {
+            qside.insert(kt.0)
+        };
+        if let (Some(kp), Some(pp)) = (
+            v.position.piece_at(&m.king_from),
+            v.position.piece_at(&m.partner_from),
+        ) {
+            kings.insert(kp.piece.kind);
+            rooks.insert(pp.piece.kind);
+        }
+        let ch = char::from(b'A' + (pf.0 - 1) as u8);
+        let ch = if white { ch } else { ch.to_ascii_lowercase() };
+        field.push(ch);
+    }
+    if kside.len() > 1 || qside.len() > 1 || ranks.len() > 1 || kings.len() > 1 {
+        o.bad("castling Fairy-Stockfish cannot say (other files or ranks per side, or two castling kings)");
+    }
+    let mut lines = vec!["castling = true".to_string()];
+    let name = |f: u32| char::from(b'a' + (f - 1) as u8);
+    if let Some(&f) = kside.iter().next() {
+        lines.push(format!("castlingKingsideFile = {}", name(f)));
+    }
+    if let Some(&f) = qside.iter().next() {
+        lines.push(format!("castlingQueensideFile = {}", name(f)));
+    }
+    if let Some(&r) = ranks.iter().next() {
+        lines.push(format!("castlingRank = {r}"));
+    }
+    if let Some(&k) = kings.iter().next() {
+        lines.push(format!("castlingKingPiece = {}", letter(k)));
+    }
+    let rs: String = rooks.iter().map(|&k| letter(k)).collect();
+    lines.push(format!("castlingRookPieces = {rs}"));
+    let mut f: Vec<char> = field.chars().collect();
+    f.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
+    f.dedup();
+    (lines, f.into_iter().collect())
+}
+
+pub(super) fn fen(
+    o: &mut Out,
+    v: &Variant,
+    letters: &BTreeMap<PieceKind, char>,
+    walls: &BTreeSet<(u32, u32)>,
+    castling: &str,
+) -> String {
+    let mut board: BTreeMap<(u32, u32), char> = BTreeMap::new();
+    for p in &v.position.pieces {
+        let Some(s) = o.sq(&p.at) else { continue };
+        if let Some(&c) = letters.get(&p.piece.kind) {
+            board.insert(
+                s,
+                if p.piece.player == Player::WHITE {
+                    c.to_ascii_uppercase()
+                } else {
+                    c
+                },
+            );
+        }
+    }
+    let mut rows = Vec::new();
+    for r in (1..=o.ranks as u32).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for f in 1..=o.files as u32 {
+            let c = if walls.contains(&(f, r)) {
+                Some('*')
+            } else {
+                board.get(&(f, r)).copied()
+            };
+            match c {
+                Some(c) => {
+                    if empty > 0 {
+                        row.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    row.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            row.push_str(&empty.to_string());
+        }
+        rows.push(row);
+    }
+    let side = if v.position.side_to_move() == Player::BLACK {
+        "b"
+    } else {
+        "w"
+    };
+    let ep = v
+        .position
+        .en_passant
+        .as_ref()
+        .and_then(|c| o.sq(c))
+        .map_or("-".to_string(), |s| o.name(s));
+    let checks = checks_of(v)
+        .map(|(w, b)| format!(" {w}+{b}"))
+        .unwrap_or_default();
+    let half = v
+        .position
+        .move_rule
+        .as_ref()
+        .map_or(Int::ZERO, |m| m.played.clone());
+    format!(
+        "{} {side} {castling} {ep}{checks} {half} {}",
+        rows.join("/"),
+        v.position.fullmove
+    )
+}
+
+fn checks_of(v: &Variant) -> Option<(u32, u32)> {
+    let n = |p: Player| {
+        v.rules.wins_of(p).iter().find_map(|w| match w {
+            WinRule::Checks(n) => Some(*n),
+            _ => None,
+        })
+    };
+    match (n(Player::WHITE), n(Player::BLACK)) {
+        (None, None) => None,
+        (w, b) => Some((w.unwrap_or(0), b.unwrap_or(0))),
+    }
+}
+
+pub(super) fn ends(
+    o: &mut Out,
+    v: &Variant,
+    letter: &dyn Fn(PieceKind) -> char,
+    lines: &mut Vec<String>,
+) {
+    let r = &v.rules;
+    let rules_w: BTreeSet<_> = r
+        .wins_of(Player::WHITE)
+        .iter()
+        .filter(|w| !matches!(w, WinRule::Checks(_)))
+        .cloned()
+        .collect();
+    let rules_b: BTreeSet<_> = r
+        .wins_of(Player::BLACK)
+        .iter()
+        .filter(|w| !matches!(w, WinRule::Checks(_)))
+        .cloned()
+        .collect();
+    if rules_w != rules_b {
+        o.bad("win rules that differ between the sides");
+    }
+    if let Some((w, b)) = checks_of(v) {
+        if w == 0 || b == 0 {
+            o.bad("n-check for one side only");
+        }
+        lines.push("checkCounting = true".into());
+    }
+    for w in &rules_w {
+        match w {
+            WinRule::Checkmate => {}
+            WinRule::Checkmated => lines.push("checkmateValue = win".into()),
+            WinRule::AllPiecesCaptured => {
+                lines.push("extinctionValue = loss".into());
+                lines.push("extinctionPieceTypes = *".into());
+            }
+            WinRule::Koth => {
+                let royal: Vec<PieceKind> = r
+                    .royals
+                    .iter()
+                    .copied()
+                    .filter(|k| v.position.pieces.iter().any(|p| p.piece.kind == *k))
+                    .collect();
+                match royal.as_slice() {
+                    [k] => {
+                        lines.push(format!("flagPiece = {}", letter(*k)));
+                        let sq = o.zone_squares(&r.hill);
+                        lines.push(format!("flagRegion = {}", o.squares_text(&sq)));
+                    }
+                    _ => o.bad("king of the hill without one royal kind"),
+                }
+            }
+            other => o.bad(format!(
+                "the win rule {other:?} (no Fairy-Stockfish option says it)"
+            )),
+        }
+    }
+    if !rules_w.contains(&WinRule::Checkmate) && !rules_w.contains(&WinRule::Checkmated) {
+        o.bad("a game not won by checkmate (Fairy-Stockfish always scores checkmate)");
+    }
+    lines.push(format!(
+        "stalemateValue = {}",
+        match r.stalemate {
+            Outcome::Draw => "draw",
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+        }
+    ));
+    match r.draws.move_rule.as_ref().map(|m| m.to_i64()) {
+        None => lines.push("nMoveRule = 0".into()),
+        Some(Some(p)) if p % 2 == 0 && p > 0 => lines.push(format!("nMoveRule = {}", p / 2)),
+        Some(_) => o.bad("a move rule of an odd number of plies"),
+    }
+    lines.push(format!("nFoldRule = {}", r.draws.repetition.unwrap_or(0)));
+}

@@ -1,0 +1,324 @@
+//! Fairy-Stockfish `variants.ini`: the shipped file read section by section,
+//! Betza round trips, the writer, and the hub.
+
+use icn_adapters::fsf::{self, betza, betza_write};
+
+/// The `variants.ini` Fairy-Stockfish ships, as kept in the repository
+/// (`fixtures/fsf/reference`, a copy of `shared/reference/fsf-variants.ini`).
+fn shipped() -> Option<String> {
+    Some(include_str!("../../../../fixtures/fsf/reference/fsf-variants.ini").to_string())
+}
+
+#[test]
+fn every_section_of_the_shipped_file_reads_or_is_refused_by_name() {
+    let Some(text) = shipped() else { return };
+    let file = fsf::read_file(&text);
+    assert!(file.stray.is_empty(), "{:?}", file.stray);
+    let (mut read, mut lowered) = (0, 0);
+    for s in &file.sections {
+        match &s.result {
+            Ok(r) => {
+                read += 1;
+                match fsf::to_variant(r) {
+                    Ok(_) => lowered += 1,
+                    Err(refusals) => {
+                        assert!(!refusals.is_empty());
+                        for r in refusals {
+                            assert!(!r.option.is_empty() && !r.place.is_empty(), "{r}");
+                            eprintln!("REFUSED {} {} {} {}", s.name, r.option, r.place, r.reason);
+                        }
+                    }
+                }
+            }
+            Err(es) => {
+                for e in es {
+                    eprintln!("ERROR {} {e}", s.name);
+                }
+            }
+        }
+    }
+    eprintln!(
+        "sections {} read {read} lowered {lowered}",
+        file.sections.len()
+    );
+    assert_eq!(file.sections.len(), 143);
+}
+
+/// Every variant the hub holds that Fairy-Stockfish can say, written as
+/// sections: the shipped file's sections that reach the rule objects, the
+/// built-in variants described in `builtin.ini` that do, the catalogue's
+/// finite variants and the Sjaak file's variants. Names say where each came
+/// from. `None` when a shared reference file is missing.
+fn hub_sections() -> Option<(String, Vec<String>)> {
+    let fsf_text = shipped()?;
+    let sjaak_text = super::shipped();
+    let mut vs: Vec<(String, icn_rules::Variant)> = Vec::new();
+    for s in fsf::read_file(&fsf_text).sections {
+        if let Ok(v) = s
+            .result
+            .as_ref()
+            .map_err(|_| ())
+            .and_then(|r| fsf::to_variant(r).map_err(|_| ()))
+        {
+            vs.push((format!("fsf-{}", s.name), v));
+        }
+    }
+    for name in fsf::builtin::names() {
+        if let Some(v) = fsf::builtin::find(name).and_then(|r| fsf::to_variant(&r).ok()) {
+            vs.push((format!("builtin-{name}"), v));
+        }
+    }
+    for e in icn_rules::catalogue::entries() {
+        if let Ok(v) = e.variant() {
+            vs.push((
+                format!("cat-{}", v.code.to_lowercase().replace('_', "-")),
+                v,
+            ));
+        }
+    }
+    for v in icn_adapters::sjaak::read_variants(&sjaak_text).unwrap_or_default() {
+        if let Ok(v) = icn_adapters::sjaak::to_variant(&v) {
+            let name: String = v
+                .name
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        '-'
+                    }
+                })
+                .collect();
+            vs.push((format!("sjaak-{name}"), v));
+        }
+    }
+    let mut text = String::from(
+        "# Every variant the hub holds that the writer can say, written by icn_adapters::fsf::write_section.\n# Regenerate: cargo test -p icn-adapters --test adapters fsf::write_hub_sections -- --ignored\n\n",
+    );
+    let mut refused = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    for (name, v) in vs {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        match fsf::write_section(&v, &name) {
+            Ok(s) => {
+                text.push_str(&s);
+                text.push('\n');
+            }
+            Err(es) => refused.push(format!("{name}: {}", es.join("; "))),
+        }
+    }
+    Some((text, refused))
+}
+
+const HUB: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../fixtures/fsf/perft/hub.ini"
+);
+
+#[test]
+#[ignore = "writes fixtures/fsf/perft/hub.ini"]
+fn write_hub_sections() {
+    let (text, refused) = hub_sections().expect("the shared reference files");
+    std::fs::write(HUB, text).unwrap();
+    for r in refused {
+        eprintln!("not written: {r}");
+    }
+}
+
+#[test]
+fn the_committed_hub_sections_are_what_the_writer_writes() {
+    let Some((text, _)) = hub_sections() else {
+        return;
+    };
+    let committed = std::fs::read_to_string(HUB).unwrap_or_default();
+    assert!(
+        committed == text,
+        "fixtures/fsf/perft/hub.ini is stale: run the ignored test write_hub_sections and fixtures/fsf/gen/perft.py"
+    );
+}
+
+#[test]
+fn fixtures_of_the_fsf_corpus_pass_quickly() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/fsf");
+    let mut failures = Vec::new();
+    for case in fsf::conformance::list_cases(&root).unwrap() {
+        if let Err(e) = fsf::conformance::run_case(&case, false, true) {
+            failures.push(e);
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every piece's Betza in the shipped file: parsed, and — where the model
+/// holds it — written back and read again to the same movement.
+#[test]
+fn the_betza_of_every_piece_of_the_shipped_file_parses_and_round_trips() {
+    let Some(text) = shipped() else { return };
+    let file = fsf::read_file(&text);
+    let (mut pieces, mut held) = (0, 0);
+    for s in &file.sections {
+        let Ok(r) = &s.result else { continue };
+        for p in r.pieces.values() {
+            pieces += 1;
+            let parsed = match betza::parse(&p.betza) {
+                Ok(b) => b,
+                Err(e) => {
+                    // Only XBetza letters Fairy-Stockfish skips are refused.
+                    assert!(
+                        e.message.contains("XBetza"),
+                        "{}: {}: {e:?}",
+                        s.name,
+                        p.betza
+                    );
+                    continue;
+                }
+            };
+            let Ok(m) = parsed.movement() else { continue };
+            held += 1;
+            let written =
+                betza_write::write(&m).unwrap_or_else(|e| panic!("{}: {}: {e:?}", s.name, p.betza));
+            let back = betza::parse(&written).unwrap().movement().unwrap();
+            assert!(
+                back.same_as(&m),
+                "{}: `{}` written as `{written}` reads as another movement",
+                s.name,
+                p.betza
+            );
+        }
+    }
+    eprintln!("pieces {pieces}, held by the movement algebra {held}");
+    assert!(held * 10 >= pieces * 9, "{held} of {pieces}");
+}
+
+mod betza_props {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn one_move() -> impl Strategy<Value = String> {
+        let modality = prop::sample::select(vec!["", "m", "c"]);
+        let dirs = prop::sample::select(vec![
+            "", "f", "b", "v", "s", "l", "r", "fs", "fr", "rf", "lb", "bl", "hl", "hr", "fh", "ff",
+            "lv",
+        ]);
+        let atom = prop::sample::select(vec![
+            "W", "F", "D", "N", "A", "H", "C", "Z", "G", "K", "R", "B", "Q", "NN", "R3", "B2",
+            "Q4", "N2", "pR", "pB", "nN", "nA", "nD", "W2",
+        ]);
+        (modality, dirs, atom).prop_map(|(m, d, a)| {
+            // Fairy-Stockfish reads the hop and lame letters right before the atom.
+            match a.strip_prefix('p').or_else(|| a.strip_prefix('n')) {
+                Some(rest) => format!("{m}{d}{}{rest}", &a[..1]),
+                None => format!("{m}{d}{a}"),
+            }
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        #[test]
+        fn write_then_read_gives_the_same_movement(moves in prop::collection::vec(one_move(), 1..4)) {
+            let text: String = moves.concat();
+            // Moves glued together can read as one (`N` then `N2` is `NN2`).
+            let parsed = betza::parse(&text);
+            prop_assume!(parsed.is_ok());
+            if let Ok(m) = parsed.unwrap().movement() {
+                let written = betza_write::write(&m).unwrap();
+                let back = betza::parse(&written).unwrap().movement().unwrap();
+                prop_assert!(back.same_as(&m), "`{}` written as `{}`", text, written);
+            }
+        }
+    }
+}
+
+#[test]
+fn betza_reads_as_fairy_stockfish_reads_it() {
+    let v = |s: &str| {
+        let m = betza::parse(s).unwrap().movement().unwrap();
+        let mut out: Vec<(i64, i64)> = m
+            .canonical()
+            .components
+            .iter()
+            .flat_map(|c| match &c.pattern {
+                icn_rules::Pattern::Leap { vector, symmetry } => symmetry.images(*vector),
+                _ => Vec::new(),
+            })
+            .map(|v| (v.dx, v.dy))
+            .collect();
+        out.sort();
+        out
+    };
+    // The shogi knight: `f` on an oblique atom is the narrow pair.
+    assert_eq!(v("fN"), vec![(-1, 2), (1, 2)]);
+    assert_eq!(v("fsN"), vec![(-2, 1), (2, 1)]);
+    // A mixed pair on an orthogonal atom means both directions.
+    assert_eq!(v("fsW"), vec![(-1, 0), (0, 1), (1, 0)]);
+    assert_eq!(v("frW"), vec![(0, 1), (1, 0)]);
+    // Chiral halves (checked against pyffish: d4 → b3 c6 e2 f5).
+    assert_eq!(v("hlN"), vec![(-2, -1), (-1, 2), (1, -2), (2, 1)]);
+    assert!(
+        betza::parse("mafsmafW")
+            .unwrap_err()
+            .message
+            .contains("XBetza")
+    );
+    assert!(betza::parse("mK2").is_ok());
+    assert!(betza::parse("fmW12").is_err());
+    assert!(betza::parse("fm").is_err());
+}
+
+/// The shipped file's sections that reach the rule objects have the start
+/// perft pyffish gives for the same sections (`fixtures/fsf/shipped.perft`,
+/// made by `fixtures/fsf/gen/perft.py` on the shared reference file).
+#[test]
+fn shipped_sections_perft_as_fairy_stockfish() {
+    let Some(text) = shipped() else { return };
+    let data = include_str!("../../../../fixtures/fsf/shipped.perft");
+    let mut failures = Vec::new();
+    let mut rows = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let mut words = line.split_whitespace();
+        let name = words.next().unwrap();
+        let want: Vec<u64> = words.map(|w| w.parse().unwrap()).collect();
+        match fsf::conformance::perft_of(&text, name, want.len() as u32) {
+            Ok(got) if got == want => rows += 1,
+            Ok(got) => failures.push(format!("{name}: engine {got:?}, Fairy-Stockfish {want:?}")),
+            Err(e) => failures.push(e),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(rows >= 20, "{rows}");
+}
+
+#[test]
+fn convert_reads_a_section_and_writes_one() {
+    use icn_adapters::convert::{VariantFormat, convert_variant, detect_variant_format};
+    let ini = "[mini:chess]\nmaxFile = 6\nmaxRank = 6\nstartFen = rnbkqr/pppppp/6/6/PPPPPP/RNBKQR w - - 0 1\ncastling = false\ndoubleStep = false\npromotionRegionWhite = *6\n";
+    assert_eq!(detect_variant_format(ini), VariantFormat::Fsf);
+    let json = convert_variant(ini, VariantFormat::Fsf, VariantFormat::Json, None).unwrap();
+    assert!(json.contains("\"name\": \"mini\""));
+    let back = convert_variant(&json, VariantFormat::Json, VariantFormat::Fsf, None).unwrap();
+    assert!(back.starts_with("[mini]\n"), "{back}");
+    let again = convert_variant(&back, VariantFormat::Fsf, VariantFormat::Json, None).unwrap();
+    assert_eq!(again, json);
+    let e = convert_variant(
+        "[zh:crazyhouse]\n",
+        VariantFormat::Fsf,
+        VariantFormat::Json,
+        None,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("pieceDrops"), "{e}");
+    let two = "[a:chess]\n[b:chess]\n";
+    assert!(
+        convert_variant(two, VariantFormat::Fsf, VariantFormat::Json, None)
+            .unwrap_err()
+            .to_string()
+            .contains("--name")
+    );
+    assert!(convert_variant(two, VariantFormat::Fsf, VariantFormat::Json, Some("b")).is_ok());
+}
