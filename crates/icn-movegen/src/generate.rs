@@ -362,7 +362,8 @@ impl Board {
         let cfg = &*self.cfg;
         let p = self.pieces[slot as usize];
         let f = p.sq;
-        for sign in [1i64, -1] {
+        let site = cfg.types.types[p.ty as usize].site_castler;
+        for sign in [1i64, -1].into_iter().filter(|_| site) {
             let Some(k) = self.store.nearest(0, f, sign) else {
                 continue;
             };

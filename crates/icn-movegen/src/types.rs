@@ -89,7 +89,11 @@ pub(crate) struct PieceType {
     /// Rose (move, capture).
     pub rose: Option<(bool, bool)>,
     pub royal: bool,
+    /// Castles at all: by the site rule, or by the rules' explicit castling
+    /// moves (a royal of a player who has some).
     pub castler: bool,
+    /// Castles by the site rule (its kind is in `castling.castlers`).
+    pub site_castler: bool,
     pub pawn: bool,
     pub promotes: bool,
     pub leaves_ep: bool,
@@ -226,7 +230,14 @@ fn compile_one(
         huygen: None,
         rose: None,
         royal: rules.is_royal(piece.kind),
-        castler: rules.castling.castlers.contains(&piece.kind),
+        castler: rules.castling.castlers.contains(&piece.kind)
+            || (rules.is_royal(piece.kind)
+                && rules
+                    .castling
+                    .explicit
+                    .iter()
+                    .any(|c| c.player == piece.player)),
+        site_castler: rules.castling.castlers.contains(&piece.kind),
         pawn: piece.kind == PieceKind::Pawn,
         promotes: rules
             .promotion_of(piece.player)

@@ -308,3 +308,29 @@ fn expressible_variants_perft_as_sjaak_ii_counts() {
     }
     assert_eq!(agreeing.len(), 22, "{agreeing:?}");
 }
+
+/// Explicit `Castle:` lines are played (they once never were when the
+/// castling piece was not a site-rule castler): Enlarged and improved chess
+/// with only kings and rooks on the back rows. The counts are Sjaak II's
+/// (`variant enlarged_and_improved_chess`, `setboard …`, `perft 3`).
+#[test]
+fn explicit_castling_moves_are_played_as_sjaak_ii_counts() {
+    let shipped = crate::shipped();
+    let mut all = read_variants(&shipped).unwrap();
+    let v = all
+        .iter_mut()
+        .find(|v| v.name == "Enlarged and improved chess")
+        .unwrap();
+    v.fen = Some("r4k3r/10/10/10/10/10/10/10/10/R4K3R w KQkq -".into());
+    let variant = to_variant(v).unwrap();
+    assert_eq!([1, 2, 3].map(|d| perft(&variant, d)), [32, 824, 25234]);
+    let mut b = icn_movegen::Board::new(&variant.position, &variant.rules).unwrap();
+    let castles: Vec<String> = b
+        .legal_moves()
+        .unwrap()
+        .iter()
+        .filter(|m| matches!(m.kind, icn_movegen::MoveKind::Castle { .. }))
+        .map(|m| m.to_string())
+        .collect();
+    assert_eq!(castles.len(), 2, "{castles:?}");
+}

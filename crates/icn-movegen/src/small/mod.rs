@@ -77,6 +77,7 @@ struct TypeInfo {
     royal: bool,
     promotes: bool,
     castler: bool,
+    site_castler: bool,
     pawn: bool,
     /// All ones when royal (or never capturable, or capturable by anyone).
     royal_mask: u64,
@@ -163,6 +164,7 @@ impl SmallBoard {
                 royal: t.royal,
                 promotes: t.promotes,
                 castler: t.castler,
+                site_castler: t.site_castler,
                 pawn: t.pawn,
                 royal_mask: if t.royal { !0 } else { 0 },
                 never_mask: if t.capturability == Capturability::Never {

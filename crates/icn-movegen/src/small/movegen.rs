@@ -348,9 +348,10 @@ impl SmallBoard {
         let cfg = &*self.cfg;
         let bb = cfg.bb().expect("bitboard tables");
         let owner = self.info[self.mailbox[c] as usize].owner;
+        let site = self.info[self.mailbox[c] as usize].site_castler;
         let (after, before) = row_sides(bb, c);
         let steps = cfg.castle_steps;
-        for (sign, line) in [(1i64, after), (-1, before)] {
+        for (sign, line) in [(1i64, after), (-1, before)].into_iter().filter(|_| site) {
             let blockers = line & self.occ;
             if blockers == 0 {
                 continue;
