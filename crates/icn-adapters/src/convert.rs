@@ -148,6 +148,9 @@ fn pick_sjaak(
 }
 
 fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<ReadVariant, ConvertError> {
+    if icn_syntax::strip_bom(text).trim().is_empty() {
+        return fail(["the input is empty: it holds no variant definition"]);
+    }
     let named = |rules: RuleSet, position: Position, default: &str| Variant {
         code: name.unwrap_or(default).to_string(),
         name: name.unwrap_or(default).to_string(),
@@ -364,6 +367,10 @@ pub struct Converted {
     pub text: String,
     /// As [`ReadVariant::warnings`].
     pub warnings: Vec<String>,
+    /// What the target format cannot say and the text leaves out (FBR has
+    /// no world border or move rule, for one); [`convert_variant`] refuses
+    /// when there is any.
+    pub lost: Vec<String>,
 }
 
 /// The rule set and position ICN can hold that play the same as `v`:
@@ -439,7 +446,12 @@ pub fn convert_variant(
     to: VariantFormat,
     name: Option<&str>,
 ) -> Result<String, ConvertError> {
-    convert_variant_reporting(text, from, to, name).map(|c| c.text)
+    let c = convert_variant_reporting(text, from, to, name)?;
+    if c.lost.is_empty() {
+        Ok(c.text)
+    } else {
+        fail(c.lost)
+    }
 }
 
 /// [`convert_variant`] with the warnings of the reading kept (the quirks of a
@@ -466,29 +478,33 @@ pub fn convert_variant_reporting(
         return Ok(Converted {
             text: sjaak::write_file(&[v]),
             warnings,
+            lost: Vec::new(),
         });
     }
     let ReadVariant {
         variant: v,
         warnings,
     } = read(text, from, name)?;
-    let text = converted_text(&v, to)?;
-    Ok(Converted { text, warnings })
+    let (text, lost) = converted_text(&v, to)?;
+    Ok(Converted {
+        text,
+        warnings,
+        lost,
+    })
 }
 
-/// `v` written in `to`.
-fn converted_text(v: &Variant, to: VariantFormat) -> Result<String, ConvertError> {
-    match to {
+/// `v` written in `to`, with what the text leaves out. FBR writes what it
+/// can say and lists the rest; the other formats refuse what they cannot say.
+fn converted_text(v: &Variant, to: VariantFormat) -> Result<(String, Vec<String>), ConvertError> {
+    let text = match to {
         VariantFormat::Icn => icn_text(v).map(|mut s| {
             s.push('\n');
             s
         }),
-        VariantFormat::Fbr => fbr::print_strict(&v.rules)
-            .map(|mut s| {
-                s.push('\n');
-                s
-            })
-            .or_else(fail),
+        VariantFormat::Fbr => {
+            let printed = fbr::print(&v.rules);
+            return Ok((format!("{}\n", printed.text), printed.omitted));
+        }
         VariantFormat::Json => {
             let position = if v.position.pieces.is_empty() {
                 serde_json::Value::Null
@@ -517,5 +533,6 @@ fn converted_text(v: &Variant, to: VariantFormat) -> Result<String, ConvertError
             Ok(sjaak::write_file(&[s]))
         }
         VariantFormat::Fsf => crate::fsf::write_file(std::slice::from_ref(v)).or_else(fail),
-    }
+    }?;
+    Ok((text, Vec::new()))
 }

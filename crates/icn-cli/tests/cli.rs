@@ -844,3 +844,36 @@ fn query_counts_marks_and_lists_positions_over_pgn_and_icn() {
         run.stderr
     );
 }
+
+#[test]
+fn variant_convert_to_fbr_writes_what_fbr_says_and_lists_the_rest() {
+    let fide = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/sjaak/ok/fide.sjaak"
+    );
+    let run = icn(&["variant", "convert", "--to", "fbr", fide], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("promotion{P}[8]"), "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("warning: not expressible in FBR, left out: the world border"),
+        "{}",
+        run.stderr
+    );
+    let strict = icn(&["variant", "convert", "--strict", "--to", "fbr", fide], "");
+    assert_eq!(strict.code, 1);
+    assert!(strict.stdout.is_empty());
+    // An empty file is an error in every format.
+    for from in ["fbr", "sjaak", "icn", "json", "fsf"] {
+        let empty = icn(
+            &["variant", "convert", "--from", from, "--to", "json", "-"],
+            "\n",
+        );
+        assert_eq!(empty.code, 1, "{from}: {}", empty.stdout);
+        assert!(
+            empty.stderr.contains("the input is empty"),
+            "{from}: {}",
+            empty.stderr
+        );
+    }
+}

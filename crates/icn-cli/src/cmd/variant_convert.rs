@@ -99,7 +99,17 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             for w in &out.warnings {
                 eprintln!("{label}: {origin}:{w}");
             }
-            if args.strict && !out.warnings.is_empty() {
+            let target = match args.to {
+                To::Sjaak => "Sjaak",
+                To::Icn => "ICN",
+                To::Fbr => "FBR",
+                To::Json => "JSON",
+                To::Fsf => "variants.ini",
+            };
+            for l in &out.lost {
+                eprintln!("{label}: not expressible in {target}, left out: {l}");
+            }
+            if args.strict && !(out.warnings.is_empty() && out.lost.is_empty()) {
                 eprintln!("error: refused under --strict");
                 return Ok(Outcome::Invalid);
             }
