@@ -37,6 +37,8 @@ pub enum Command {
     Perft(cmd::perft::Args),
     /// Position queries: check, mate, material, pawn structure, zobrist key.
     Info(cmd::info::Args),
+    /// The legal moves of a position, rays described whole (even endless ones)
+    Moves(cmd::moves::Args),
     /// Search game collections with the query language of docs/query.md.
     Query(cmd::query::Args),
     /// Draw a window of the board as an SVG or PNG picture.

@@ -32,6 +32,7 @@ fn main() -> ExitCode {
         Command::Replay(args) => cmd::replay::run(&args),
         Command::Perft(args) => cmd::perft::run(&args),
         Command::Info(args) => cmd::info::run(&args),
+        Command::Moves(args) => cmd::moves::run(&args),
         Command::Query(args) => cmd::query::run(&args),
         Command::Render(args) => cmd::render::run(&args),
         Command::Fen2icn(args) => cmd::aliases::fen2icn(&args),

@@ -877,3 +877,38 @@ fn variant_convert_to_fbr_writes_what_fbr_says_and_lists_the_rest() {
         );
     }
 }
+
+#[test]
+fn moves_describes_endless_rays_instead_of_refusing() {
+    let run = icn(&["moves", "-"], "w K5,1|k5,8|R1,1");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("1,1>1,2.. step (0,1), k from 1 without end"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("1,1>2,1.. step (1,0), k from 1 to 3 (3 moves)")
+    );
+    assert!(
+        run.stderr.contains("infinitely many legal moves"),
+        "{}",
+        run.stderr
+    );
+    let bounded = icn(&["moves", "--json", "-"], "w 1,8,1,8 K5,1|k5,8|R1,1");
+    assert_eq!(bounded.code, 0, "{}", bounded.stderr);
+    assert!(
+        bounded.stderr.contains("15 legal moves"),
+        "{}",
+        bounded.stderr
+    );
+    let rays: Vec<serde_json::Value> = bounded
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|v: &serde_json::Value| v.get("step").is_some())
+        .collect();
+    assert!(rays.iter().all(|r| r["last"].is_i64()), "{rays:?}");
+}

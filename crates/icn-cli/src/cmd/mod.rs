@@ -12,6 +12,7 @@ pub mod convert;
 pub mod convert_stream;
 pub mod example;
 pub mod info;
+pub mod moves;
 pub mod perft;
 pub mod query;
 pub mod render;
