@@ -228,6 +228,37 @@ pub struct Component {
 }
 
 impl Component {
+    /// The vectors the component lands on, in its own frame (each image of
+    /// a leap, ride or hop vector; the whole leap of a lame leaper), or
+    /// `None` for patterns without fixed vectors (huygen, rose, …).
+    ///
+    /// ```
+    /// use icn_rules::movement::{Component, Pattern, Symmetry, Vector};
+    /// let knight = Component::new(Pattern::Leap { vector: Vector::new(1, 2), symmetry: Symmetry::Octal });
+    /// assert_eq!(knight.landing_vectors().unwrap().len(), 8);
+    /// ```
+    pub fn landing_vectors(&self) -> Option<Vec<Vector>> {
+        match &self.pattern {
+            Pattern::Leap { vector, symmetry }
+            | Pattern::Ride {
+                vector, symmetry, ..
+            }
+            | Pattern::Hop { vector, symmetry } => Some(symmetry.images(*vector)),
+            Pattern::Lame {
+                first,
+                then,
+                symmetry,
+            } => Some(
+                symmetry
+                    .pair_images(*first, *then)
+                    .into_iter()
+                    .map(|(a, b)| a.plus(b))
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
     /// A plain component: absolute frame, move or capture, no flags.
     pub fn new(pattern: Pattern) -> Self {
         Component {

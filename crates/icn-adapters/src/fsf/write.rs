@@ -22,7 +22,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use icn_model::{Coord, PieceKind, Player};
-use icn_rules::{Component, Frame, Movement, Pattern, Variant, Vector, Zone};
+use icn_rules::{Component, Frame, Movement, Variant, Vector, Zone};
 
 use super::betza_write;
 use super::write_rules::{castling, ends, fen};
@@ -30,23 +30,7 @@ use super::write_rules::{castling, ends, fen};
 /// The White-relative vectors a component reaches (its images; for a lame
 /// leap the whole leap).
 pub(super) fn white_vectors(c: &Component) -> Vec<Vector> {
-    match &c.pattern {
-        Pattern::Leap { vector, symmetry }
-        | Pattern::Ride {
-            vector, symmetry, ..
-        }
-        | Pattern::Hop { vector, symmetry } => symmetry.images(*vector),
-        Pattern::Lame {
-            first,
-            then,
-            symmetry,
-        } => symmetry
-            .pair_images(*first, *then)
-            .into_iter()
-            .map(|(a, b)| a.plus(b))
-            .collect(),
-        _ => Vec::new(),
-    }
+    c.landing_vectors().unwrap_or_default()
 }
 
 pub(super) struct Out {

@@ -532,22 +532,8 @@ pub(super) fn is_dead_end(v: &SjaakVariant, m: &Movement, s: Sq, player: Player)
         icn_rules::Vector::new(0, -1)
     };
     m.components.iter().all(|c| {
-        let ends: Vec<icn_rules::Vector> = match &c.pattern {
-            Pattern::Leap { vector, symmetry }
-            | Pattern::Ride {
-                vector, symmetry, ..
-            }
-            | Pattern::Hop { vector, symmetry } => symmetry.images(*vector),
-            Pattern::Lame {
-                first,
-                then,
-                symmetry,
-            } => symmetry
-                .pair_images(*first, *then)
-                .into_iter()
-                .map(|(a, b)| a.plus(b))
-                .collect(),
-            _ => return false,
+        let Some(ends) = c.landing_vectors() else {
+            return false;
         };
         ends.iter().all(|&e| {
             let d = c.frame.apply(e, fwd);
