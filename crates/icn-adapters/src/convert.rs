@@ -536,3 +536,64 @@ fn converted_text(v: &Variant, to: VariantFormat) -> Result<(String, Vec<String>
     }?;
     Ok((text, Vec::new()))
 }
+
+/// A variant's name in a definition file, and `Ok` when it reaches the rule
+/// objects or the first reason it does not.
+pub type VariantName = (String, Result<(), String>);
+
+/// The variants a definition file holds, in file order, each with whether it
+/// reaches the rule objects (`Ok`) or the first reason it does not.
+///
+/// # Errors
+/// An empty input, or a file whose variants cannot be told apart (JSON that
+/// does not parse, stray lines outside any Sjaak variant).
+///
+/// ```
+/// use icn_adapters::convert::variant_names;
+/// let sjaak = include_str!("../../../fixtures/sjaak/ok/fide.sjaak");
+/// let names = variant_names(sjaak, None).unwrap();
+/// assert_eq!(names[0].0, "FIDE Chess (8x8)");
+/// assert!(names[0].1.is_ok());
+/// ```
+pub fn variant_names(
+    text: &str,
+    from: Option<VariantFormat>,
+) -> Result<Vec<VariantName>, ConvertError> {
+    if icn_syntax::strip_bom(text).trim().is_empty() {
+        return fail(["the input is empty: it holds no variant definition"]);
+    }
+    let from = from.unwrap_or_else(|| detect_variant_format(text));
+    let names: Vec<String> = match from {
+        VariantFormat::Sjaak => {
+            let file = sjaak::read_file(text);
+            if !file.stray.is_empty() {
+                return fail(&file.stray);
+            }
+            file.variants.into_iter().map(|v| v.name).collect()
+        }
+        VariantFormat::Fsf => crate::fsf::read_file(text)
+            .sections
+            .into_iter()
+            .map(|s| s.name)
+            .collect(),
+        _ => {
+            let one = read(text, from, None).map(|r| r.variant.name);
+            return Ok(vec![match one {
+                Ok(name) => (name, Ok(())),
+                Err(e) => (
+                    format!("{from:?} definition").to_lowercase(),
+                    Err(e.to_string()),
+                ),
+            }]);
+        }
+    };
+    Ok(names
+        .into_iter()
+        .map(|n| {
+            let status = read(text, from, Some(&n))
+                .map(|_| ())
+                .map_err(|e| e.messages.first().cloned().unwrap_or_default());
+            (n, status)
+        })
+        .collect())
+}

@@ -912,3 +912,31 @@ fn moves_describes_endless_rays_instead_of_refusing() {
         .collect();
     assert!(rays.iter().all(|r| r["last"].is_i64()), "{rays:?}");
 }
+
+#[test]
+fn variant_list_names_the_variants_of_a_definition_file() {
+    let sjaak = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/sjaak/reference/sjaak-variants.txt"
+    );
+    let run = icn(&["variant", "list", "--variants", sjaak], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 43);
+    assert_eq!(lines[0], "FIDE Chess (8x8)");
+    assert!(lines[1].starts_with("Wolves and Sheep (8x8)\t(not expressible: "));
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| !l.contains("not expressible"))
+            .count(),
+        22
+    );
+    let empty = temp_file("empty.txt", "\n");
+    let run = icn(
+        &["variant", "list", "--variants", empty.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("the input is empty"), "{}", run.stderr);
+}

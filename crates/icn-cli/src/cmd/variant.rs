@@ -29,8 +29,15 @@ pub struct Args {
 /// The `variant` subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Action {
-    /// List the catalogue: code, name, piece count and dated versions.
-    List,
+    /// List the catalogue: code, name, piece count and dated versions; with
+    /// `--variants FILE`, the variants a definition file holds instead.
+    List {
+        /// A Sjaak, Fairy-Stockfish, FBR, ICN or JSON definition file: each
+        /// variant's name, and why it does not reach the rule objects when it
+        /// does not.
+        #[arg(long, value_name = "FILE")]
+        variants: Option<std::path::PathBuf>,
+    },
     /// Print a variant's start position and rules.
     Show {
         /// A catalogue code or name (`NAME@YYYY-MM-DD` or `NAME@MS` for a dated version).
@@ -62,9 +69,32 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     let mut out = io::stdout().lock();
     match &args.action {
         Action::Convert(a) => crate::cmd::variant_convert::run(a),
-        Action::List => {
+        Action::List { variants: None } => {
             write!(out, "{}", show::list())?;
             Ok(Outcome::Valid)
+        }
+        Action::List {
+            variants: Some(path),
+        } => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+            match icn_adapters::convert::variant_names(&text, None) {
+                Ok(names) => {
+                    for (name, status) in names {
+                        match status {
+                            Ok(()) => writeln!(out, "{name}")?,
+                            Err(why) => writeln!(out, "{name}\t(not expressible: {why})")?,
+                        }
+                    }
+                    Ok(Outcome::Valid)
+                }
+                Err(e) => {
+                    for m in e.messages {
+                        eprintln!("error: {}: {m}", path.display());
+                    }
+                    Ok(Outcome::Invalid)
+                }
+            }
         }
         Action::Show { name, to } => {
             let format = match to {
