@@ -59,7 +59,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "castling on the side the opponent did not: needs the model",
         ),
         ("checking", "true", "a game without checks: needs the model"),
-        ("mustCapture", "false", "forced capture: needs the model"),
         (
             "immobilityIllegal",
             "false",

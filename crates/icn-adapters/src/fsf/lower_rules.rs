@@ -214,6 +214,7 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
 
 /// Wins, stalemate and draws.
 pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
+    rules.forced_capture = l.flag("mustCapture", false);
     let mut wins = match l.text("checkmateValue").map(|(t, _)| t) {
         Some(t) if t == "win" => vec![WinRule::Checkmated],
         _ => vec![WinRule::Checkmate],

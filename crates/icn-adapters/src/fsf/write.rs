@@ -359,6 +359,9 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
         "mandatoryPawnPromotion = {}",
         mandatory.into_iter().next().unwrap_or(true)
     ));
+    if r.forced_capture {
+        lines.push("mustCapture = true".to_string());
+    }
     lines.extend(castle_lines.0);
     ends(&mut o, v, &letter, &mut lines);
     if !o.problems.is_empty() {
