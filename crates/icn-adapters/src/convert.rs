@@ -151,13 +151,8 @@ fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<ReadVaria
     if icn_syntax::strip_bom(text).trim().is_empty() {
         return fail(["the input is empty: it holds no variant definition"]);
     }
-    let named = |rules: RuleSet, position: Position, default: &str| Variant {
-        code: name.unwrap_or(default).to_string(),
-        name: name.unwrap_or(default).to_string(),
-        valid_from_ms: 0,
-        valid_until_ms: None,
-        rules,
-        position,
+    let named = |rules: RuleSet, position: Position, default: &str| {
+        Variant::named(name.unwrap_or(default), rules, position)
     };
     let variant = match from {
         VariantFormat::Sjaak => {
@@ -271,14 +266,7 @@ fn read_json_variant(text: &str, name: Option<&str>) -> Result<Variant, ConvertE
         .or(name)
         .unwrap_or("JSON variant")
         .to_string();
-    Ok(Variant {
-        code: title.clone(),
-        name: title,
-        valid_from_ms: 0,
-        valid_until_ms: None,
-        rules,
-        position,
-    })
+    Ok(Variant::named(title, rules, position))
 }
 
 /// The format of a variant definition, from its content: JSON when it starts

@@ -330,6 +330,22 @@ pub struct Variant {
     pub position: Position,
 }
 
+impl Variant {
+    /// A variant read from a definition file: its name is also its code, and
+    /// it has one version, current since the beginning.
+    pub fn named(name: impl Into<String>, rules: RuleSet, position: Position) -> Variant {
+        let name = name.into();
+        Variant {
+            code: name.clone(),
+            name,
+            valid_from_ms: 0,
+            valid_until_ms: None,
+            rules,
+            position,
+        }
+    }
+}
+
 /// Whether the position is one of the dead cases of [`RuleSet`]'s module docs
 /// (always `false` when the rule set does not draw on insufficient material or
 /// is not a plain two-player checkmate game).

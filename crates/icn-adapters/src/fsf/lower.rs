@@ -314,12 +314,5 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     } else {
         position.move_rule = None;
     }
-    Ok(Variant {
-        code: v.name.clone(),
-        name: v.name.clone(),
-        valid_from_ms: 0,
-        valid_until_ms: None,
-        rules,
-        position,
-    })
+    Ok(Variant::named(v.name.clone(), rules, position))
 }

@@ -439,14 +439,7 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
             .map_or(Int::ZERO, |m| m.played.clone()),
         limit: Int::from(100),
     });
-    Ok(Variant {
-        code: v.name.clone(),
-        name: v.name.clone(),
-        valid_from_ms: 0,
-        valid_until_ms: None,
-        rules,
-        position,
-    })
+    Ok(Variant::named(v.name.clone(), rules, position))
 }
 
 fn piece_refusals(l: &mut Lowering<'_>, p: &SjaakPiece) {
