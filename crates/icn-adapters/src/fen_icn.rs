@@ -28,6 +28,10 @@ use icn_model::{
     Position, Promotion, WinCondition, WorldBorder,
 };
 
+use icn_rules::json::castling_json;
+use icn_rules::json_read::castling_from_json;
+use icn_rules::{CastleMove, Castling};
+
 use crate::fen::{CastlingStyle, Checks, Fen, FenPiece, Square, letter_of};
 
 /// Why a FEN cannot become ICN.
@@ -160,13 +164,11 @@ pub fn fen_to_game(fen: &Fen) -> Result<Game, FenToIcnError> {
             (Player::BLACK, vec![WinCondition::ThreeCheck]),
         ];
     }
-    for player in [Player::WHITE, Player::BLACK] {
-        if let Some(file) = site_rule_mismatch(fen, player) {
-            return Err(FenToIcnError::Unsupported(format!(
-                "{player}'s castling with the rook on the {}-file (ICN's site rule moves an e-file king two squares toward a rook at least three files away)",
-                char::from(b'a' + file)
-            )));
-        }
+    if is_chess960(fen) {
+        rules.properties.insert(
+            "castling".to_string(),
+            castling_json(&chess960_castling(fen)),
+        );
     }
     let mut squares: Vec<(&Square, &FenPiece)> = fen.board.iter().collect();
     squares.sort_by_key(|(s, _)| (s.rank, s.file));
@@ -208,6 +210,56 @@ pub fn fen_to_game(fen: &Fen) -> Result<Game, FenToIcnError> {
         rules,
         ..Game::default()
     })
+}
+
+/// Whether some castling right of the FEN is one the site rule would play
+/// differently from chess (and Chess960), so that the game needs explicit
+/// castling moves ([`chess960_castling`]).
+pub fn is_chess960(fen: &Fen) -> bool {
+    [Player::WHITE, Player::BLACK]
+        .into_iter()
+        .any(|p| site_rule_mismatch(fen, p).is_some())
+}
+
+/// The castling of a FEN's rights as Chess960 plays it, as explicit moves
+/// and no site rule: toward a rook east of the king, the king lands on the
+/// g-file and the rook on the f-file; toward one west of it, on the c- and
+/// d-files. Standard chess castling is the case of an e-file king and
+/// corner rooks.
+///
+/// ```
+/// use icn_adapters::fen::Fen;
+/// use icn_adapters::fen_icn::chess960_castling;
+/// let f = Fen::parse("1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1").unwrap();
+/// let c = chess960_castling(&f);
+/// assert!(c.castlers.is_empty());
+/// let white: Vec<String> = c.explicit.iter().take(2)
+///     .map(|m| format!("{}>{} {}>{}", m.king_from, m.king_to, m.partner_from, m.partner_to)).collect();
+/// assert_eq!(white, ["5,1>3,1 2,1>4,1", "5,1>7,1 7,1>6,1"]);
+/// ```
+pub fn chess960_castling(fen: &Fen) -> Castling {
+    let mut explicit = Vec::new();
+    for player in [Player::WHITE, Player::BLACK] {
+        let Some(king) = fen.king_file(player) else {
+            continue;
+        };
+        let rank = back_rank(player);
+        let at = |file: u8| coord_of(Square { file, rank });
+        for &rook in fen.castling(player) {
+            let (king_to, rook_to) = if rook > king { (6, 5) } else { (2, 3) };
+            explicit.push(CastleMove {
+                player,
+                king_from: at(king),
+                king_to: at(king_to),
+                partner_from: at(rook),
+                partner_to: at(rook_to),
+            });
+        }
+    }
+    Castling {
+        explicit,
+        ..Castling::none()
+    }
 }
 
 /// The first castling rook of `player` whose castling the site rule would
@@ -262,7 +314,29 @@ fn describe(p: Piece) -> String {
 /// assert!(game_to_fen(&g).unwrap_err().to_string().starts_with("k (black king) at 5,9"));
 /// ```
 pub fn game_to_fen(game: &Game) -> Result<Fen, IcnToFenError> {
-    let mut fen = position_to_fen(&game.position)?;
+    let castling = match game.rules.properties.get("castling") {
+        None => None,
+        Some(v) => Some(
+            castling_from_json(v, "castling", Castling::site())
+                .map_err(|e| IcnToFenError::Position(e.to_string()))?,
+        ),
+    };
+    let mut fen = position_to_fen_with(&game.position, castling.is_some())?;
+    if let Some(c) = castling {
+        let needed = chess960_castling(&fen);
+        if let Some(m) = needed.explicit.iter().find(|m| !c.explicit.contains(m)) {
+            return Err(IcnToFenError::Position(format!(
+                "{}'s castling right with the rook on {} is not one of the game's castling moves, and FEN castling is Chess960's",
+                m.player, m.partner_from
+            )));
+        }
+        if !c.castlers.is_empty() {
+            return Err(IcnToFenError::Position(
+                "the `castling` property keeps the site rule besides explicit moves, which FEN cannot say"
+                    .into(),
+            ));
+        }
+    }
     let three = |p| game.rules.wins_of(p) == [WinCondition::ThreeCheck];
     if three(Player::WHITE) && three(Player::BLACK) {
         fen.remaining_checks = Some(Checks { white: 3, black: 3 });
@@ -275,6 +349,13 @@ pub fn game_to_fen(game: &Game) -> Result<Fen, IcnToFenError> {
 /// # Errors
 /// See the module docs: the first piece FEN cannot hold is named.
 pub fn position_to_fen(position: &Position) -> Result<Fen, IcnToFenError> {
+    position_to_fen_with(position, false)
+}
+
+/// [`position_to_fen`], with any castling right allowed when `chess960`
+/// (the game castles by explicit moves), else only those the site rule
+/// plays as chess does.
+fn position_to_fen_with(position: &Position, chess960: bool) -> Result<Fen, IcnToFenError> {
     let turn = match position.turn_order.as_slice() {
         [Player::WHITE, Player::BLACK] | [] => Player::WHITE,
         [Player::BLACK, Player::WHITE] => Player::BLACK,
@@ -372,6 +453,7 @@ pub fn position_to_fen(position: &Position) -> Result<Fen, IcnToFenError> {
         files.sort_unstable();
         let king_file = king.and_then(|k| square_of(&k.at)).map(|s| s.file);
         if let Some(k) = king_file
+            && !chess960
             && let Some(&r) = files.iter().find(|&&r| k != 4 || r.abs_diff(k) < 3)
         {
             let p = king.expect("found above");

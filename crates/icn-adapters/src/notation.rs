@@ -130,12 +130,21 @@ fn reaching(board: &mut Board, kind: PieceKind, to: Sq) -> Result<Vec<Move>, San
     Ok(out)
 }
 
+/// For a castle, whether it is toward the east (`O-O` for White): the side
+/// its partner stands on, so that a Chess960 king that does not move still
+/// has a side.
+fn castles_east(m: &Move) -> Option<bool> {
+    match m.kind {
+        MoveKind::Castle { partner_from, .. } => Some(partner_from.x > m.from.x),
+        _ => None,
+    }
+}
+
 fn castles(board: &mut Board, east: bool) -> Result<Vec<Move>, SanError> {
     let mut out = Vec::new();
     for f in board.families().map_err(movegen)? {
         if let MoveFamily::Single(m) = f
-            && matches!(m.kind, MoveKind::Castle { .. })
-            && (m.to.x > m.from.x) == east
+            && castles_east(&m) == Some(east)
         {
             out.push(m);
         }
@@ -204,10 +213,8 @@ pub fn describe(board: &mut Board, m: &Move) -> Result<MoveText, SanError> {
             m.to_compact()
         )));
     };
-    let action = if let MoveKind::Castle { .. } = m.kind {
-        Action::Castle {
-            east: m.to.x > m.from.x,
-        }
+    let action = if let Some(east) = castles_east(m) {
+        Action::Castle { east }
     } else {
         let capture =
             board.piece_at(m.to).is_some() || matches!(m.kind, MoveKind::EnPassant { .. });

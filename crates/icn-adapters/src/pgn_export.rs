@@ -81,6 +81,11 @@ pub fn export_game(game: &Game) -> Result<String, String> {
             out.push_str(&format!("[{k} \"{}\"]\n", escape(v)));
         }
     }
+    // Chess960 castling (the `castling` property, checked by `game_to_fen`)
+    // needs readers told so.
+    if game.rules.properties.contains_key("castling") && !game.metadata.contains_key("Variant") {
+        out.push_str("[Variant \"Chess960\"]\n");
+    }
     if fen_text != STARTING_FEN {
         out.push_str(&format!("[SetUp \"1\"]\n[FEN \"{fen_text}\"]\n"));
     }
@@ -177,13 +182,14 @@ fn rules_fit_chess(rules: &GameRules) -> Result<(), String> {
         }
     }
     // FIDE's fivefold repetition is chess as PGN means it (the site's
-    // threefold is what ICN says without the property).
+    // threefold is what ICN says without the property); `castling` is
+    // Chess960's, which `game_to_fen` checks.
     let fide_repetition =
         |name: &str, value: &serde_json::Value| name == "repetition" && value.as_u64() == Some(5);
     if let Some(name) = rules
         .properties
         .iter()
-        .find(|(n, v)| !fide_repetition(n, v))
+        .find(|(n, v)| !fide_repetition(n, v) && *n != "castling")
         .map(|(n, _)| n)
     {
         return Err(format!(

@@ -8,11 +8,12 @@
 //! `Variant` may be absent or standard chess (`Standard`, `Chess`, `Normal`,
 //! `Classical`, `From Position`) or Chess960 in any spelling (`Chess960`,
 //! `chess 960`, `Fischerandom`, `Fischer Random`, `960`, `FRC`; case,
-//! blanks, `-` and `_` do not matter). The engine castles by the site's rule
-//! (an e-file king two squares toward a rook at least three files away),
-//! which is Chess960 castling from such start positions only; a Chess960
-//! game starting elsewhere with castling rights is refused with that
-//! reason, as are other variants.
+//! blanks, `-` and `_` do not matter). Castling rights the site rule plays
+//! as chess does (an e-file king, rooks at least three files away) keep the
+//! site rule; any others become Chess960's explicit castling moves, the
+//! toolkit's `castling` property ([`crate::fen_icn::chess960_castling`]),
+//! and such a castle is written as the king moving onto its rook. Other
+//! variants are refused.
 //!
 //! Moves are read by [`crate::pgn_move::read_move`] and replayed; each
 //! move's check mark is computed (`+`, or `#` when no legal move follows),
@@ -25,7 +26,7 @@
 //! (ICN has no move that passes). Warnings: variations (skipped; ICN keeps
 //! the main line) and a NAG before the first move.
 
-use icn_model::{CheckMark, Clock, Game, Move};
+use icn_model::{CheckMark, Clock, Game};
 use icn_movegen::Board;
 
 use crate::fen::Fen;
@@ -112,7 +113,7 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<PgnProblem>), PgnProblem> {
         column: 1,
     };
     let mut warnings = g.warnings.clone();
-    let variant = variant_of(g.tag("Variant")).ok_or_else(|| {
+    variant_of(g.tag("Variant")).ok_or_else(|| {
         problem(
             start,
             PgnKind::Variant,
@@ -129,15 +130,8 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<PgnProblem>), PgnProblem> {
         .map_err(|m| problem(start, PgnKind::Fen, m))?,
         None => Fen::starting(),
     };
-    let mut game = fen_to_game(&fen).map_err(|e| {
-        let why = match variant {
-            Variant::Chess960 => {
-                format!("Chess960 from this start position is not played yet: {e}")
-            }
-            Variant::Standard => format!("FEN tag: {e}"),
-        };
-        problem(start, PgnKind::Fen, why)
-    })?;
+    let mut game =
+        fen_to_game(&fen).map_err(|e| problem(start, PgnKind::Fen, format!("FEN tag: {e}")))?;
     for (n, v) in &g.tags {
         if n != "FEN" && n != "SetUp" {
             let v = match n.as_str() {
@@ -177,8 +171,7 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<PgnProblem>), PgnProblem> {
                         format!("{}: {e}", move_name(game.moves.len(), s)),
                     )
                 })?;
-                let mut mv = Move::new(m.from.to_coord(), m.to.to_coord());
-                mv.promotion = m.promotion;
+                let mut mv = board.written_move(&m);
                 if site_draw_at.is_some_and(|ply| ply == game.moves.len()) {
                     follow_fide_draws(&mut game);
                 }
@@ -334,15 +327,31 @@ mod tests {
     }
 
     #[test]
-    fn a_chess960_game_with_castling_the_engine_cannot_play_is_refused_with_why() {
-        let text = "[Variant \"Chess960\"]\n[FEN \"nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1\"]\n\n1. e4 *";
-        let e = import(text).unwrap_err();
-        assert_eq!(e.kind, PgnKind::Fen);
-        assert!(
-            e.message
-                .contains("Chess960 from this start position is not played yet"),
-            "{}",
-            e.message
+    fn a_chess960_game_castles_as_chess960_and_is_written_onto_the_rook() {
+        // The kings stand on f1/f8 with rooks on e and g: O-O puts the king
+        // on g (the rook's square) and the rook on f (the king's square).
+        let fen = "[Variant \"Chess960\"]\n[FEN \"nbbqrkrn/pppppppp/8/8/8/8/PPPPPPPP/NBBQRKRN w GEge - 0 1\"]\n\n";
+        let blocked = import(&format!("{fen}1. O-O-O *")).unwrap_err();
+        assert_eq!(blocked.kind, PgnKind::IllegalMove, "{}", blocked.message);
+        let (g, _) = import(&format!("{fen}1. O-O O-O *")).unwrap();
+        assert!(g.rules.properties.contains_key("castling"));
+        let castles: Vec<String> = g.moves.iter().map(|m| m.compact()).collect();
+        assert_eq!(castles, ["6,1>7,1", "6,8>7,8"]);
+        let mut board = icn_movegen::Board::from_game(&g).unwrap();
+        for m in &g.moves {
+            let mv = board.check_move(&m.from, &m.to, m.promotion).unwrap();
+            board.make(&mv);
+        }
+        let white = |kind| Some(icn_model::Piece::new(kind, icn_model::Player::WHITE));
+        assert_eq!(
+            board.piece_at(icn_movegen::Sq::from_coord(&icn_model::Coord::new(7, 1)).unwrap()),
+            white(icn_model::PieceKind::King)
         );
+        assert_eq!(
+            board.piece_at(icn_movegen::Sq::from_coord(&icn_model::Coord::new(6, 1)).unwrap()),
+            white(icn_model::PieceKind::Rook)
+        );
+        let pgn = crate::pgn_export::export_game(&g).unwrap();
+        assert!(pgn.contains("1. O-O O-O"), "{pgn}");
     }
 }

@@ -336,9 +336,7 @@ pub fn moves_from_sanlike(
     let mut out = Vec::with_capacity(texts.len());
     for (i, t) in texts.iter().enumerate() {
         let mv = sanlike_to_move(&mut board, t).map_err(|e| format!("move {}: {e}", i + 1))?;
-        let mut m = icn_model::Move::new(mv.from.to_coord(), mv.to.to_coord());
-        m.promotion = mv.promotion;
-        out.push(m);
+        out.push(board.written_move(&mv));
         board.make(&mv);
     }
     Ok(out)

@@ -131,8 +131,7 @@ impl SanLikeResolver for BoardResolver {
             ))
         })?;
         let mv = resolve(board, &written, text).map_err(|e| fail(e.to_string()))?;
-        let mut out = Move::new(mv.from.to_coord(), mv.to.to_coord());
-        out.promotion = mv.promotion;
+        let mut out = board.written_move(&mv);
         out.capture =
             board.piece_at(mv.to).is_some() || matches!(mv.kind, MoveKind::EnPassant { .. });
         Ok(out)

@@ -104,7 +104,13 @@ impl Board {
                 _ => {}
             }
         }
-        candidates.extend(specials.iter().filter(|m| m.to == t));
+        // Under explicit castling (Chess960) a castle may also be written as
+        // the king moving onto its partner, which no other move can mean.
+        let onto_partner = |m: &&Move| {
+            !self.cfg.castles.is_empty()
+                && matches!(m.kind, MoveKind::Castle { partner_from, .. } if partner_from == t)
+        };
+        candidates.extend(specials.iter().filter(|m| m.to == t || onto_partner(m)));
         if candidates.is_empty() {
             return illegal(format!("{} on {f} cannot reach {t}", article(piece)));
         }
@@ -166,6 +172,36 @@ impl Board {
             }
         }
         Ok(chosen)
+    }
+
+    /// A legal move as the model writes it, the inverse of
+    /// [`Board::check_move`]: start, destination and promotion, except that under explicit
+    /// castling (Chess960) a castle is written as the king moving onto its
+    /// partner, so that a king that castles without moving, or onto a square
+    /// it could also step to, is still told apart.
+    ///
+    /// ```
+    /// use icn_model::{Coord, Dialect, Game};
+    /// use icn_movegen::{Board, MoveKind};
+    /// let castling = r#"{"castling": {"castlers": [], "explicit": [{"player": "white",
+    ///   "kingFrom": "6,1", "kingTo": "7,1", "partnerFrom": "8,1", "partnerTo": "6,1"}]}}"#;
+    /// let text = format!("w 0/100 1 {castling} K6,1+|R8,1+|k1,8");
+    /// let g = Game::parse(&text, Dialect::Auto).unwrap();
+    /// let mut b = Board::from_game(&g).unwrap();
+    /// let castle = b.check_move(&Coord::new(6, 1), &Coord::new(8, 1), None).unwrap();
+    /// assert!(matches!(castle.kind, MoveKind::Castle { .. }));
+    /// assert_eq!(b.written_move(&castle).compact(), "6,1>8,1");
+    /// let step = b.check_move(&Coord::new(6, 1), &Coord::new(7, 1), None).unwrap();
+    /// assert!(matches!(step.kind, MoveKind::Normal));
+    /// ```
+    pub fn written_move(&self, m: &Move) -> icn_model::Move {
+        let to = match m.kind {
+            MoveKind::Castle { partner_from, .. } if !self.cfg.castles.is_empty() => partner_from,
+            _ => m.to,
+        };
+        let mut out = icn_model::Move::new(m.from.to_coord(), to.to_coord());
+        out.promotion = m.promotion;
+        out
     }
 
     /// Whether the move is legal.

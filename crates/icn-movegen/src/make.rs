@@ -43,8 +43,11 @@ impl Board {
             return;
         };
         let mp = self.pieces[moved as usize];
+        // A castle captures nothing, though its king may land where its
+        // partner stands (Chess960).
         let victim_sq = match m.kind {
             MoveKind::EnPassant { captured } => Some(captured),
+            MoveKind::Castle { .. } => None,
             _ => self.store.get(m.to).map(|_| m.to),
         };
         let captured = victim_sq.and_then(|s| self.store.get(s));
@@ -108,6 +111,11 @@ impl Board {
                 self.store.remove(vs);
             }
         }
+        // The partner lifts off before the castler lands (their squares may
+        // overlap in Chess960); it lands after.
+        if let (Some(_), MoveKind::Castle { partner_from, .. }) = (partner, m.kind) {
+            self.store.remove(partner_from);
+        }
         // The mover.
         let new_ty = match m.promotion {
             Some(p) => cfg.types.id(p).unwrap_or(mp.ty),
@@ -155,7 +163,6 @@ impl Board {
             if pp.right {
                 key ^= keys.right(partner_from);
             }
-            self.store.remove(partner_from);
             self.store.insert(partner_to, ps);
             let ppm = &mut self.pieces[ps as usize];
             ppm.sq = partner_to;
@@ -228,8 +235,8 @@ impl Board {
             },
         ) = (u.partner, m.kind)
         {
+            // Lifted off first and put back last, as in `make`.
             self.store.remove(partner_to);
-            self.store.insert(partner_from, ps);
             let pp = &mut self.pieces[ps as usize];
             pp.sq = partner_from;
             pp.right = right;
@@ -250,6 +257,9 @@ impl Board {
                 self.store.remove(m.to);
                 self.store.insert(m.from, u.moved);
             }
+        }
+        if let (Some((ps, ..)), MoveKind::Castle { partner_from, .. }) = (u.partner, m.kind) {
+            self.store.insert(partner_from, ps);
         }
         if let Some(c) = u.captured {
             self.pieces[c as usize].alive = true;

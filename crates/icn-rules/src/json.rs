@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 use icn_model::{Coord, Int, PieceKind, Player, WorldBorder};
 
 use crate::board::Zone;
-use crate::rules::{Outcome, RuleSet, WinRule};
+use crate::rules::{Castling, Outcome, RuleSet, WinRule};
 
 fn int(i: &Int) -> Value {
     serde_json::from_str(&i.to_string()).unwrap_or_else(|_| Value::String(i.to_string()))
@@ -69,6 +69,25 @@ fn player(p: Player) -> Value {
     Value::from(p.name())
 }
 
+/// The rule form's `castling` object of a [`Castling`] (read back by
+/// [`crate::json_read::castling_from_json`]); also the value of the ICN
+/// property `castling`.
+pub fn castling_json(c: &Castling) -> Value {
+    json!({
+        "castlers": kinds(&c.castlers),
+        "minDistance": c.min_distance,
+        "kingSteps": c.king_steps,
+        "partners": c.partners.as_ref().map_or(Value::Null, kinds),
+        "explicit": c.explicit.iter().map(|m| json!({
+            "player": player(m.player),
+            "kingFrom": coord(&m.king_from),
+            "kingTo": coord(&m.king_to),
+            "partnerFrom": coord(&m.partner_from),
+            "partnerTo": coord(&m.partner_to),
+        })).collect::<Vec<_>>(),
+    })
+}
+
 /// The rule set as JSON (see the module docs for the shape).
 ///
 /// ```
@@ -103,19 +122,7 @@ pub fn rules_json(r: &RuleSet) -> Value {
         },
         "movements": movements,
         "royals": kinds(&r.royals),
-        "castling": {
-            "castlers": kinds(&r.castling.castlers),
-            "minDistance": r.castling.min_distance,
-            "kingSteps": r.castling.king_steps,
-            "partners": r.castling.partners.as_ref().map_or(Value::Null, kinds),
-            "explicit": r.castling.explicit.iter().map(|c| json!({
-                "player": player(c.player),
-                "kingFrom": coord(&c.king_from),
-                "kingTo": coord(&c.king_to),
-                "partnerFrom": coord(&c.partner_from),
-                "partnerTo": coord(&c.partner_to),
-            })).collect::<Vec<_>>(),
-        },
+        "castling": castling_json(&r.castling),
         "enPassant": {
             "leavers": kinds(&r.en_passant.leavers),
             "takers": kinds(&r.en_passant.takers),

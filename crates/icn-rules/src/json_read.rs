@@ -16,7 +16,7 @@ use icn_model::{Coord, Int, PieceKind, Player, WorldBorder};
 
 use crate::board::{Region, Zone};
 use crate::movement::Movement;
-use crate::rules::{CastleMove, Outcome, PromotionRule, RuleSet, WinRule};
+use crate::rules::{CastleMove, Castling, Outcome, PromotionRule, RuleSet, WinRule};
 
 /// Why rule-set JSON does not read: where (a key path) and what.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -314,6 +314,61 @@ fn castle_move(v: &Value, path: &str) -> Read<CastleMove> {
     })
 }
 
+/// A [`Castling`] from the rule form's `castling` object (see
+/// [`crate::json`]): the keys given replace those of `base`, the others stay.
+/// The ICN property `castling` reads through this too
+/// ([`crate::lower::rules_from_game`]).
+///
+/// # Errors
+/// [`RulesJsonError`] with the key path (under `path`) of the first value
+/// that does not read.
+///
+/// ```
+/// use icn_rules::{Castling, json_read::castling_from_json};
+/// let v = serde_json::json!({"castlers": []});
+/// let c = castling_from_json(&v, "castling", Castling::site()).unwrap();
+/// assert!(c.castlers.is_empty() && c.explicit.is_empty());
+/// ```
+pub fn castling_from_json(c: &Value, path: &str, base: Castling) -> Read<Castling> {
+    let mut out = base;
+    let co = object(c, path)?;
+    only_keys(
+        co,
+        path,
+        &[
+            "castlers",
+            "minDistance",
+            "kingSteps",
+            "partners",
+            "explicit",
+        ],
+    )?;
+    if let Some(v) = co.get("castlers") {
+        out.castlers = kinds(v, &format!("{path}.castlers"))?;
+    }
+    if let Some(v) = co.get("minDistance") {
+        out.min_distance = small(v, &format!("{path}.minDistance"))?;
+    }
+    if let Some(v) = co.get("kingSteps") {
+        out.king_steps = small(v, &format!("{path}.kingSteps"))?;
+    }
+    if let Some(v) = co.get("partners") {
+        out.partners = if v.is_null() {
+            None
+        } else {
+            Some(kinds(v, &format!("{path}.partners"))?)
+        };
+    }
+    if let Some(v) = co.get("explicit") {
+        out.explicit = array(v, &format!("{path}.explicit"))?
+            .iter()
+            .enumerate()
+            .map(|(i, m)| castle_move(m, &format!("{path}.explicit[{i}]")))
+            .collect::<Read<_>>()?;
+    }
+    Ok(out)
+}
+
 const TOP_KEYS: [&str; 18] = [
     "region",
     "movements",
@@ -387,41 +442,7 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
         r.royals = kinds(v, "royals")?;
     }
     if let Some(c) = o.get("castling") {
-        let co = object(c, "castling")?;
-        only_keys(
-            co,
-            "castling",
-            &[
-                "castlers",
-                "minDistance",
-                "kingSteps",
-                "partners",
-                "explicit",
-            ],
-        )?;
-        if let Some(v) = co.get("castlers") {
-            r.castling.castlers = kinds(v, "castling.castlers")?;
-        }
-        if let Some(v) = co.get("minDistance") {
-            r.castling.min_distance = small(v, "castling.minDistance")?;
-        }
-        if let Some(v) = co.get("kingSteps") {
-            r.castling.king_steps = small(v, "castling.kingSteps")?;
-        }
-        if let Some(v) = co.get("partners") {
-            r.castling.partners = if v.is_null() {
-                None
-            } else {
-                Some(kinds(v, "castling.partners")?)
-            };
-        }
-        if let Some(v) = co.get("explicit") {
-            r.castling.explicit = array(v, "castling.explicit")?
-                .iter()
-                .enumerate()
-                .map(|(i, m)| castle_move(m, &format!("castling.explicit[{i}]")))
-                .collect::<Read<_>>()?;
-        }
+        r.castling = castling_from_json(c, "castling", r.castling)?;
     }
     if let Some(e) = o.get("enPassant") {
         let eo = object(e, "enPassant")?;

@@ -7,17 +7,20 @@
 //! must occur for a draw: 2 or more, or 0 for no such draw; this toolkit's
 //! own property, written for games that follow FIDE's fivefold rule) are read
 //! into [`RuleSet::slide_limit`], [`RuleSet::can_pass`] and
-//! [`Draws::repetition`]; any other value of those is refused. Other
+//! [`Draws::repetition`]; `castling` (this toolkit's own property: the JSON
+//! rule form's `castling` object, its keys replacing the site rule's, written
+//! for Chess960 and other castling the site rule cannot play) into
+//! [`RuleSet::castling`]; any other value of those is refused. Other
 //! properties are kept in [`RuleSet::extra`] untouched.
 //!
 //! Rules → ICN refuses, naming each, every rule ICN cannot express: excluded
 //! squares, promotion zones that are not whole rows, promotion of pieces other
-//! than pawns, optional promotion, castling other than the site rule, en
-//! passant other than pawns', royals other than king / royal queen / royal
+//! than pawns, optional promotion, en passant other than pawns', royals other than king / royal queen / royal
 //! centaur, movements other than the built-in ones, N-check with N ≠ 3,
 //! `checkmated`, a hill other than the default, stalemate not a draw, no
 //! insufficient-material draw, and the `loss=` rules. A repetition count
-//! other than three is written as the `repetition` property. `cannotPassTurn` is written only when passing is allowed
+//! other than three is written as the `repetition` property, castling other
+//! than the site rule as the `castling` property. `cannotPassTurn` is written only when passing is allowed
 //! (`false`); an explicit `true` is the default and is not written back.
 
 use icn_model::{
@@ -26,6 +29,8 @@ use icn_model::{
 use serde_json::Value;
 
 use crate::board::{Region, Zone};
+use crate::json::castling_json;
+use crate::json_read::castling_from_json;
 use crate::movement::royal_by_default;
 use crate::rules::{Castling, Draws, EnPassant, Losses, Outcome, PromotionRule, RuleSet, WinRule};
 
@@ -41,6 +46,14 @@ pub enum LowerError {
         expected: &'static str,
         /// What it was.
         found: String,
+    },
+    /// A known property whose value does not read.
+    #[error("property `{name}`: {reason}")]
+    PropertyShape {
+        /// The property.
+        name: &'static str,
+        /// What is wrong, with the key path inside the value.
+        reason: String,
     },
     /// A rule ICN has no way to write.
     #[error("ICN cannot express {0}")]
@@ -124,6 +137,13 @@ pub fn rules_from_parts(
                     name: "repetition",
                     expected: "how many times a position occurs for a draw (2 or more; 0 for none)",
                     found: value.to_string(),
+                }),
+            },
+            "castling" => match castling_from_json(value, "castling", Castling::site()) {
+                Ok(c) => out.castling = c,
+                Err(e) => errors.push(LowerError::PropertyShape {
+                    name: "castling",
+                    reason: format!("at `{}`: {}", e.path, e.message),
                 }),
             },
             "cannotPassTurn" => match value {
@@ -225,9 +245,6 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
             )),
         }
     }
-    if rules.castling != Castling::site() {
-        bad("castling other than the site rule".to_string());
-    }
     if rules.en_passant != EnPassant::default() {
         bad("en passant by pieces other than pawns".to_string());
     }
@@ -287,6 +304,9 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
     }
     if rules.can_pass {
         properties.insert("cannotPassTurn".to_string(), Value::Bool(false));
+    }
+    if rules.castling != Castling::site() {
+        properties.insert("castling".to_string(), castling_json(&rules.castling));
     }
     let world_border = if rules.region.border == WorldBorder::default() {
         None

@@ -151,3 +151,40 @@ fn the_repetition_property_sets_the_repetition_count_both_ways() {
     let site = read("w K5,1|k5,8").unwrap();
     assert!(game_rules_of(&site).unwrap().properties.is_empty());
 }
+
+#[test]
+fn the_castling_property_holds_explicit_castling_both_ways() {
+    let read = |text: &str| rules_from_game(&Game::parse(text, Dialect::Auto).unwrap());
+    let r = read(
+        r#"w {"castling": {"castlers": [], "explicit": [{"player": "white", "kingFrom": "2,1", "kingTo": "3,1", "partnerFrom": "1,1", "partnerTo": "4,1"}]}} K2,1+|R1,1+|k8,8"#,
+    )
+    .unwrap();
+    assert!(r.castling.castlers.is_empty());
+    assert_eq!(r.castling.explicit.len(), 1);
+    assert_eq!(r.castling.explicit[0].king_to, Coord::new(3, 1));
+    assert!(r.extra.is_empty());
+    // Keys left out keep the site rule's values.
+    let narrow = read(r#"w {"castling": {"minDistance": 4}} K5,1+|k5,8"#).unwrap();
+    assert_eq!(narrow.castling.min_distance, 4);
+    assert_eq!(
+        narrow.castling.castlers,
+        icn_rules::Castling::site().castlers
+    );
+    // Written back, and read again to the same rules; the site rule is not written.
+    let game = game_of(&r, &Position::default()).unwrap();
+    let again = rules_from_game(&game).unwrap();
+    assert_eq!(again.castling, r.castling);
+    let site = read("w K5,1|k5,8").unwrap();
+    assert!(
+        !game_rules_of(&site)
+            .unwrap()
+            .properties
+            .contains_key("castling")
+    );
+    // A value that does not read says where.
+    let e = read(r#"w {"castling": {"explicit": [{"player": "white"}]}} K5,1|k5,8"#).unwrap_err();
+    assert_eq!(
+        e[0].to_string(),
+        "property `castling`: at `castling.explicit[0]`: missing key `kingFrom`"
+    );
+}

@@ -18,7 +18,10 @@ impl SmallBoard {
         } else {
             to
         };
-        let captured = self.mailbox[victim];
+        let castle = m.special == Special::Castle;
+        // A castle captures nothing, though its king may land where its
+        // partner stands (Chess960).
+        let captured = if castle { EMPTY } else { self.mailbox[victim] };
         let undo = Undo {
             moved,
             captured,
@@ -30,7 +33,6 @@ impl SmallBoard {
         };
         let cells = self.cells;
         let mut key = self.key ^ self.side_keys[self.turn as usize] ^ self.ep_component;
-        let castle = m.special == Special::Castle;
         let mut touched = (1u64 << from) | (1u64 << victim);
         if castle {
             touched |= 1 << m.a;
@@ -53,22 +55,27 @@ impl SmallBoard {
         if self.rights & (1 << from) != 0 {
             key ^= self.right_keys[moved as usize * cells + from];
         }
-        if new_ty == moved {
+        if castle {
+            // Both pieces lift off before either lands: in Chess960 the
+            // squares of the king and its partner may overlap.
+            let (pf, pt) = (usize::from(m.a), usize::from(m.b));
+            let partner = self.mailbox[pf];
+            let ty = partner as usize;
+            key ^= self.piece_keys[ty * cells + pf] ^ self.piece_keys[ty * cells + pt];
+            if undo.rights & (1 << pf) != 0 {
+                key ^= self.right_keys[ty * cells + pf];
+            }
+            self.take(from);
+            self.take(pf);
+            self.put(to, moved);
+            self.put(pt, partner);
+        } else if new_ty == moved {
             self.shift(from, to);
         } else {
             self.take(from);
             self.put(to, new_ty);
         }
         self.rights &= !touched & !(1 << to);
-        if castle {
-            let (pf, pt) = (usize::from(m.a), usize::from(m.b));
-            let ty = self.mailbox[pf] as usize;
-            key ^= self.piece_keys[ty * cells + pf] ^ self.piece_keys[ty * cells + pt];
-            if undo.rights & (1 << pf) != 0 {
-                key ^= self.right_keys[ty * cells + pf];
-            }
-            self.shift(pf, pt);
-        }
         self.ep = (m.special == Special::DoubleStep).then_some((m.a, m.to));
         self.turn += 1;
         if usize::from(self.turn) == self.order.len() {
@@ -93,9 +100,12 @@ impl SmallBoard {
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         if m.special == Special::Castle {
             let (pf, pt) = (usize::from(m.a), usize::from(m.b));
-            self.shift(pt, pf);
-        }
-        if self.mailbox[to] == u.moved {
+            let partner = self.mailbox[pt];
+            self.take(to);
+            self.take(pt);
+            self.put(from, u.moved);
+            self.put(pf, partner);
+        } else if self.mailbox[to] == u.moved {
             self.shift(to, from);
         } else {
             self.take(to);
