@@ -62,10 +62,11 @@ pub fn list_cases(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     icn_rules::conformance::list_inputs(root, &INPUTS)
 }
 
-/// The style fixtures write ICN in.
+/// The style fixtures write ICN in: the site dialect where the site can
+/// read the document, else the union of both dialects.
 pub const FIXTURE_STYLE: IcnStyle = IcnStyle {
     form: IcnForm::Compact,
-    dialect: Dialect::Site,
+    dialect: Dialect::Auto,
 };
 
 fn case_lines(text: &str) -> impl Iterator<Item = &str> {
@@ -115,7 +116,7 @@ pub fn output_of(path: &Path) -> Result<String, String> {
             let (mut o, mut err) = (Vec::new(), Vec::new());
             let style = IcnStyle {
                 form: IcnForm::Full,
-                dialect: Dialect::Site,
+                dialect: Dialect::Auto,
             };
             pgn_to_icn(bytes.as_slice(), &mut o, &mut err, style).map_err(|e| e.to_string())?;
             out.push_str(&String::from_utf8_lossy(&o));

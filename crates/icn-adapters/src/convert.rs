@@ -405,7 +405,7 @@ fn icn_text(v: &Variant) -> Result<String, ConvertError> {
         form: IcnForm::Compact,
         dialect,
     };
-    match game.to_icn(style(Dialect::Site)) {
+    match game.to_icn(style(Dialect::Auto)) {
         Ok(t) => Ok(t),
         Err(site) => game
             .to_icn(style(Dialect::Spec))

@@ -80,16 +80,21 @@ impl From<FromDialect> for Dialect {
 /// The dialect to write ICN in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum ToDialect {
+    /// The site dialect when the site can read the document, else the union
+    /// of both dialects (a `{…}` property block, say) that this toolkit reads.
+    #[default]
+    Auto,
     /// The dialect of `icn-notation.md`.
     Spec,
-    /// The dialect infinitechess.org writes.
-    #[default]
+    /// The dialect infinitechess.org writes; what the site cannot read is
+    /// refused.
     Site,
 }
 
 impl From<ToDialect> for Dialect {
     fn from(d: ToDialect) -> Dialect {
         match d {
+            ToDialect::Auto => Dialect::Auto,
             ToDialect::Spec => Dialect::Spec,
             ToDialect::Site => Dialect::Site,
         }

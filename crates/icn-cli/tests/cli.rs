@@ -731,6 +731,40 @@ fn replay_writes_a_final_position_no_single_dialect_can_say() {
 }
 
 #[test]
+fn perft_stops_at_ended_games_unless_told_to_count_on() {
+    // King of the hill, White's king one step from the hill: Fairy-Stockfish
+    // counts 1192 leaves at depth 4, the site's raw perft 1708
+    // (fixtures/perft/ok/koth-2.perft).
+    let text = "w 0/100 1 (8|1) 1,8,1,8 checkmate,koth K4,2|k3,4";
+    let stop = icn(&["perft", "--depth", "4"], text);
+    assert_eq!(
+        (stop.code, stop.stdout.trim()),
+        (0, "1192"),
+        "{}",
+        stop.stderr
+    );
+    let raw = icn(&["perft", "--depth", "4", "--no-game-end"], text);
+    assert_eq!((raw.code, raw.stdout.trim()), (0, "1708"), "{}", raw.stderr);
+    // Divided, the root moves add up to the same counts.
+    let divided = icn(&["perft", "--depth", "2", "--divide"], text);
+    let last: u64 = divided.stdout.lines().last().unwrap().parse().unwrap();
+    let sum: u64 = divided
+        .stdout
+        .lines()
+        .rev()
+        .skip(1)
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, last);
+    // On the hill already: the game is over, nothing to count.
+    let over = icn(
+        &["perft", "--depth", "3"],
+        "b 0/100 1 (8|1) 1,8,1,8 checkmate,koth K4,4|k1,8",
+    );
+    assert_eq!(over.stdout.trim(), "0", "{}", over.stderr);
+}
+
+#[test]
 fn perft_takes_a_variant_from_a_definition_file_in_any_format() {
     let fide = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -112,6 +112,9 @@ pub(crate) struct Config {
     pub can_pass: bool,
     /// A player who can capture must (the compact board is not used).
     pub forced_capture: bool,
+    /// Some player wins by a rule that ends the game at once, with no look
+    /// at the moves that follow ([`crate::Board::decided`]).
+    pub immediate_ends: bool,
     /// The rule set this was compiled from.
     pub rules: RuleSet,
 }
@@ -249,6 +252,17 @@ impl Config {
             hill: ZoneSet::from_zone(&rules.hill),
             can_pass: rules.can_pass,
             forced_capture: rules.forced_capture,
+            immediate_ends: rules.wins.iter().flat_map(|(_, ws)| ws).any(|w| {
+                matches!(
+                    w,
+                    WinRule::RoyalCapture
+                        | WinRule::AllRoyalsCaptured
+                        | WinRule::AllPiecesCaptured
+                        | WinRule::Checks(_)
+                        | WinRule::Koth
+                        | WinRule::NoPiecesLeft
+                )
+            }),
             rules: rules.clone(),
         })
     }

@@ -39,7 +39,7 @@ pub use geometry::{Border, COORD_LIMIT, Sq, counter_in_range, int_in_range};
 pub use lowering::rules_of;
 pub use moves::{Move, MoveFamily, MoveKind};
 pub use outcome::{GameEnd, Termination};
-pub use perft::PerftMode;
+pub use perft::{EndedGames, PerftMode};
 pub use query::{PawnStructure, power};
 pub use regions::AttackPart;
 pub use replay::{Replay, ReplayError, replay};

@@ -112,37 +112,38 @@ impl Board {
         Ok(fams.iter().any(|f| !f.is_empty()))
     }
 
-    /// How the game stands after the moves made: `None` while it goes on.
-    ///
-    /// # Errors
-    /// [`MovegenError::Unsupported`] from the generator.
-    ///
-    /// ```
-    /// use icn_model::{Dialect, Game};
-    /// use icn_movegen::{Board, Termination};
-    /// let g = Game::parse("b 1,8,1,8 K6,6|k8,8|Q7,7", Dialect::Auto).unwrap();
-    /// let mut b = Board::from_game(&g).unwrap();
-    /// let end = b.game_end().unwrap().unwrap();
-    /// assert_eq!((end.result().as_str(), end.termination), ("1-0", Termination::Checkmate));
-    /// ```
-    pub fn game_end(&mut self) -> Result<Option<GameEnd>, MovegenError> {
-        let cfg = std::sync::Arc::clone(&self.cfg);
+    /// A win the variant's rules decide without looking at the moves that
+    /// follow: a player who lost every piece under `nopieces`, or the last
+    /// mover's royal capture, capture of all royals or all pieces, N-th check
+    /// or king on the hill. These end the game at once, so perft counts
+    /// nothing below them (Fairy-Stockfish's "immediate" game ends); mate,
+    /// stalemate and the draws need the moves or are claims, and are not
+    /// among them.
+    pub fn decided(&self) -> Option<GameEnd> {
+        if !self.cfg.immediate_ends {
+            return None;
+        }
+        let cfg = &*self.cfg;
         let opponents = |p: Player| cfg.turn_order.iter().copied().filter(move |&q| q != p);
         for &p in &cfg.turn_order {
             if cfg.player(p).wins.contains(&WinRule::NoPiecesLeft) && self.piece_count_of(p) == 0 {
-                return Ok(Some(GameEnd {
+                return Some(GameEnd {
                     winner: Some(p),
                     termination: Termination::NoPiecesLeft,
-                }));
+                });
             }
         }
-        if let Some(mover) = self.last_mover() {
+        // Before any move, the player who moved last is the one before the
+        // side to move: a start with a king already on the hill is decided.
+        let n = cfg.turn_order.len();
+        let previous = (n > 0).then(|| cfg.turn_order[(self.turn + n - 1) % n]);
+        if let Some(mover) = self.last_mover().or(previous) {
             for w in &cfg.player(mover).wins {
                 let win = |termination| {
-                    Ok(Some(GameEnd {
+                    Some(GameEnd {
                         winner: Some(mover),
                         termination,
-                    }))
+                    })
                 };
                 match w {
                     WinRule::RoyalCapture
@@ -178,6 +179,28 @@ impl Board {
                     _ => {}
                 }
             }
+        }
+        None
+    }
+
+    /// How the game stands after the moves made: `None` while it goes on.
+    ///
+    /// # Errors
+    /// [`MovegenError::Unsupported`] from the generator.
+    ///
+    /// ```
+    /// use icn_model::{Dialect, Game};
+    /// use icn_movegen::{Board, Termination};
+    /// let g = Game::parse("b 1,8,1,8 K6,6|k8,8|Q7,7", Dialect::Auto).unwrap();
+    /// let mut b = Board::from_game(&g).unwrap();
+    /// let end = b.game_end().unwrap().unwrap();
+    /// assert_eq!((end.result().as_str(), end.termination), ("1-0", Termination::Checkmate));
+    /// ```
+    pub fn game_end(&mut self) -> Result<Option<GameEnd>, MovegenError> {
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        let opponents = |p: Player| cfg.turn_order.iter().copied().filter(move |&q| q != p);
+        if let Some(end) = self.decided() {
+            return Ok(Some(end));
         }
         let us = self.side_to_move();
         if !self.has_legal_move()? {

@@ -7,11 +7,27 @@
 //! move set on the way is infinite. On boards of at most 64 squares with
 //! leaping and riding pieces perft runs on the compact board of
 //! [`crate::small`], which gives the same counts faster.
+//!
+//! A position whose game the variant's rules have already decided (royal
+//! capture, N-th check, king on the hill, … : [`Board::decided`]) has no
+//! moves to count, as Fairy-Stockfish counts; [`EndedGames::CountOn`] counts
+//! the raw move tree instead, as the site's own perft does.
 
 use crate::MovegenError;
 use crate::board::Board;
 use crate::moves::MoveFamily;
 use crate::small::SmallBoard;
+
+/// What perft does at a position whose game has ended by the variant's rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum EndedGames {
+    /// Count no moves below it (Fairy-Stockfish's perft).
+    #[default]
+    Stop,
+    /// Count its moves as if the game went on (the raw move tree; the site's
+    /// perft).
+    CountOn,
+}
 
 /// How the last ply is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -58,20 +74,48 @@ impl Board {
     /// assert!(Board::from_game(&open).unwrap().perft(1, PerftMode::Bulk).is_err());
     /// ```
     pub fn perft(&mut self, depth: u32, mode: PerftMode) -> Result<u64, MovegenError> {
-        if let Some(mut small) = SmallBoard::new(self) {
-            return Ok(small.perft(depth, mode));
-        }
-        self.perft_generic(depth, mode)
+        self.perft_with(depth, mode, EndedGames::Stop)
     }
 
-    /// Perft by the generic generator only (never the compact board).
+    /// [`Board::perft`], choosing what happens at ended games.
+    ///
+    /// # Errors
+    /// As [`Board::perft`].
+    ///
+    /// ```
+    /// use icn_model::{Dialect, Game};
+    /// use icn_movegen::{Board, EndedGames, PerftMode};
+    /// // King of the hill: White's king steps onto the hill and wins there.
+    /// let g = Game::parse("w (koth|koth) 1,8,1,8 K4,3|k1,8", Dialect::Auto).unwrap();
+    /// let mut b = Board::from_game(&g).unwrap();
+    /// let stop = b.perft_with(2, PerftMode::Bulk, EndedGames::Stop).unwrap();
+    /// let raw = b.perft_with(2, PerftMode::Bulk, EndedGames::CountOn).unwrap();
+    /// assert!(stop < raw);
+    /// ```
+    pub fn perft_with(
+        &mut self,
+        depth: u32,
+        mode: PerftMode,
+        ended: EndedGames,
+    ) -> Result<u64, MovegenError> {
+        let stop = ended == EndedGames::Stop && self.cfg.immediate_ends;
+        if !stop && let Some(mut small) = SmallBoard::new(self) {
+            return Ok(small.perft(depth, mode));
+        }
+        let mut bufs: Vec<Vec<MoveFamily>> = (0..=depth).map(|_| Vec::new()).collect();
+        self.perft_rec(depth, mode, stop, &mut bufs)
+    }
+
+    /// Perft by the generic generator only (never the compact board), the
+    /// raw move tree (tests compare the compact board with it).
+    #[cfg(test)]
     pub(crate) fn perft_generic(
         &mut self,
         depth: u32,
         mode: PerftMode,
     ) -> Result<u64, MovegenError> {
         let mut bufs: Vec<Vec<MoveFamily>> = (0..=depth).map(|_| Vec::new()).collect();
-        self.perft_rec(depth, mode, &mut bufs)
+        self.perft_rec(depth, mode, false, &mut bufs)
     }
 
     /// Perft per root move: each legal move with its subtree count.
@@ -83,9 +127,25 @@ impl Board {
         depth: u32,
         mode: PerftMode,
     ) -> Result<Vec<(crate::Move, u64)>, MovegenError> {
+        self.perft_divide_with(depth, mode, EndedGames::Stop)
+    }
+
+    /// [`Board::perft_divide`], choosing what happens at ended games.
+    ///
+    /// # Errors
+    /// As [`Board::perft`].
+    pub fn perft_divide_with(
+        &mut self,
+        depth: u32,
+        mode: PerftMode,
+        ended: EndedGames,
+    ) -> Result<Vec<(crate::Move, u64)>, MovegenError> {
+        let mut out = Vec::new();
+        if ended == EndedGames::Stop && self.decided().is_some() {
+            return Ok(out);
+        }
         let mut root = Vec::new();
         self.generate(&mut root)?;
-        let mut out = Vec::new();
         for f in &root {
             let moves = f.moves().ok_or_else(|| infinite(f))?;
             for m in moves {
@@ -93,7 +153,7 @@ impl Board {
                 let n = if depth <= 1 {
                     Ok(1)
                 } else {
-                    self.perft(depth - 1, mode)
+                    self.perft_with(depth - 1, mode, ended)
                 };
                 self.unmake();
                 out.push((m, n?));
@@ -106,10 +166,14 @@ impl Board {
         &mut self,
         depth: u32,
         mode: PerftMode,
+        stop: bool,
         bufs: &mut [Vec<MoveFamily>],
     ) -> Result<u64, MovegenError> {
         if depth == 0 {
             return Ok(1);
+        }
+        if stop && self.decided().is_some() {
+            return Ok(0);
         }
         if depth == 1
             && mode == PerftMode::Bulk
@@ -130,7 +194,7 @@ impl Board {
                     let r = if depth == 1 {
                         Ok(1)
                     } else {
-                        self.perft_rec(depth - 1, mode, bufs)
+                        self.perft_rec(depth - 1, mode, stop, bufs)
                     };
                     self.unmake();
                     n += r?;

@@ -63,7 +63,7 @@ fn rules_go_back_to_the_same_icn_header() {
     assert_eq!(back.position, g.position);
     let style = IcnStyle {
         form: IcnForm::Full,
-        dialect: Dialect::Site,
+        dialect: Dialect::Auto,
     };
     assert_eq!(back.to_icn(style).unwrap(), g.to_icn(style).unwrap());
 }

@@ -217,6 +217,17 @@ fn check_writable(doc: &Document<'_>, dialect: Dialect, problems: &mut Vec<Strin
             }
         }
     }
+    if dialect == Dialect::Site
+        && doc
+            .fields
+            .iter()
+            .any(|f| matches!(f.kind, FieldKind::Properties(_)))
+    {
+        problems.push(
+            "the site reads no `{…}` JSON property block (write it in the spec dialect)"
+                .to_string(),
+        );
+    }
     let comments = doc
         .leading_comments
         .iter()

@@ -1,6 +1,8 @@
 //! The `perft` corpus: `fixtures/perft/ok/NAME.perft` holds an `icn` line
-//! (a position) and `perft DEPTH NODES` lines, each checked with bulk
-//! counting; `fixtures/perft/err/NAME.icn` must be refused by perft 1 with
+//! (a position) and `perft DEPTH NODES` lines (no moves counted below a game
+//! the variant's rules have ended, as Fairy-Stockfish counts) and `raw DEPTH
+//! NODES` lines (the raw move tree, as the site's perft counts), each checked
+//! with bulk counting; `fixtures/perft/err/NAME.icn` must be refused by perft 1 with
 //! the message in `NAME.err`. Quick runs (`cargo test`) skip counts above a
 //! million nodes; `cargo xtask conformance` runs every line (the full set
 //! takes a few minutes in release).
@@ -8,7 +10,7 @@
 use std::path::Path;
 
 use icn_model::{Dialect, Game};
-use icn_movegen::{Board, PerftMode};
+use icn_movegen::{Board, EndedGames, PerftMode};
 
 use super::{Case, Corpus, RunOptions, files_with_suffix};
 
@@ -32,7 +34,14 @@ fn run_ok(text: &str, options: RunOptions) -> Result<(), String> {
         .find_map(|l| l.strip_prefix("icn "))
         .ok_or("no `icn` line")?;
     let mut b = board(icn)?;
-    for line in text.lines().filter_map(|l| l.strip_prefix("perft ")) {
+    for line in text.lines() {
+        let (ended, line) = if let Some(rest) = line.strip_prefix("perft ") {
+            (EndedGames::Stop, rest)
+        } else if let Some(rest) = line.strip_prefix("raw ") {
+            (EndedGames::CountOn, rest)
+        } else {
+            continue;
+        };
         let (d, n) = line
             .split_once(' ')
             .ok_or("a perft line needs a depth and a count")?;
@@ -41,9 +50,13 @@ fn run_ok(text: &str, options: RunOptions) -> Result<(), String> {
         if options.quick && nodes > QUICK_LIMIT {
             continue;
         }
-        let got = b.perft(depth, PerftMode::Bulk).map_err(|e| e.to_string())?;
+        let got = b
+            .perft_with(depth, PerftMode::Bulk, ended)
+            .map_err(|e| e.to_string())?;
         if got != nodes {
-            return Err(format!("depth {depth}: expected {nodes}, counted {got}"));
+            return Err(format!(
+                "depth {depth} ({ended:?}): expected {nodes}, counted {got}"
+            ));
         }
     }
     Ok(())

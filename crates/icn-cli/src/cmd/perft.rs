@@ -1,6 +1,8 @@
-//! `icn perft --depth N [--divide] [--slide-limit N] [--leaf]
+//! `icn perft --depth N [--divide] [--slide-limit N] [--leaf] [--no-game-end]
 //! FILE|-|--variant NAME [--variants FILE]`: counts the leaves of the legal
-//! move tree exactly, with the time taken and nodes per second on standard
+//! move tree exactly (no moves below a position whose game the variant's
+//! rules have ended, as Fairy-Stockfish counts; `--no-game-end` counts the
+//! raw move tree, as the site's perft does), with the time taken and nodes per second on standard
 //! error, and a bar advancing per root move while it runs (on a terminal).
 //! Refuses (exit 1) when some move set on the way is infinite (no
 //! slide limit and no border), naming the fix: `--slide-limit N` or a world
@@ -16,7 +18,7 @@ use std::io::{self, Write as _};
 use std::time::Instant;
 
 use anyhow::{Context as _, bail};
-use icn_movegen::{Board, PerftMode};
+use icn_movegen::{Board, EndedGames, PerftMode};
 
 use crate::cli::FromDialect;
 use crate::cmd::{Fix, Outcome, explain};
@@ -38,6 +40,10 @@ pub struct Args {
     /// Make and unmake every leaf instead of counting the last ply.
     #[arg(long)]
     pub leaf: bool,
+    /// Count on below positions whose game has ended by the variant's rules
+    /// (royal capture, N-th check, king on the hill, …): the raw move tree.
+    #[arg(long)]
+    pub no_game_end: bool,
     /// A catalogue variant's start position instead of a file (with
     /// `--variants`, the variant of that file).
     #[arg(long, value_name = "NAME", conflicts_with = "file")]
@@ -115,9 +121,10 @@ fn per_root_move(
     b: &mut Board,
     depth: u32,
     mode: PerftMode,
+    ended: EndedGames,
     mut each: impl FnMut(icn_movegen::Move, u64),
 ) -> Result<bool, icn_movegen::MovegenError> {
-    if depth <= 1 {
+    if depth <= 1 || (ended == EndedGames::Stop && b.decided().is_some()) {
         return Ok(false);
     }
     let families = b.families()?;
@@ -126,14 +133,14 @@ fn per_root_move(
         match f.len() {
             Some(n) => count = count.saturating_add(n),
             // The engine's own refusal names the endless family.
-            None => return b.perft(depth, mode).map(|_| false),
+            None => return b.perft_with(depth, mode, ended).map(|_| false),
         }
     }
     let mut bar = crate::progress::Throttled::new(crate::progress::bar(count, "root moves"));
     for f in &families {
         for m in f.moves().into_iter().flatten() {
             b.make(&m);
-            let n = b.perft(depth - 1, mode);
+            let n = b.perft_with(depth - 1, mode, ended);
             b.unmake();
             each(m, n?);
             bar.inc(1, String::new);
@@ -161,11 +168,16 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     } else {
         PerftMode::Bulk
     };
+    let ended = if args.no_game_end {
+        EndedGames::CountOn
+    } else {
+        EndedGames::Stop
+    };
     let start = Instant::now();
     let mut out = io::stdout().lock();
     let mut total = 0u64;
     let mut divided = Vec::new();
-    let counted = per_root_move(&mut b, args.depth, mode, |m, n| {
+    let counted = per_root_move(&mut b, args.depth, mode, ended, |m, n| {
         total += n;
         if args.divide {
             divided.push((m, n));
@@ -173,11 +185,11 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
     });
     let counted = match counted {
         Ok(true) => Ok(total),
-        Ok(false) if args.divide => b.perft_divide(args.depth, mode).map(|list| {
+        Ok(false) if args.divide => b.perft_divide_with(args.depth, mode, ended).map(|list| {
             divided = list;
             divided.iter().map(|(_, n)| n).sum()
         }),
-        Ok(false) => b.perft(args.depth, mode),
+        Ok(false) => b.perft_with(args.depth, mode, ended),
         Err(e) => Err(e),
     };
     let total = match counted {

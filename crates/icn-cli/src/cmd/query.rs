@@ -102,7 +102,7 @@ fn position_text(board: &Board, game: &Game) -> String {
     };
     let style = IcnStyle {
         form: IcnForm::Full,
-        dialect: icn_model::Dialect::Site,
+        dialect: icn_model::Dialect::Auto,
     };
     g.to_icn(style)
         .or_else(|_| {
@@ -122,7 +122,7 @@ fn write_game(game: &Game, notation: Notation) -> Result<String, String> {
                 form: IcnForm::Full,
                 dialect,
             };
-            game.to_icn(style(icn_model::Dialect::Site))
+            game.to_icn(style(icn_model::Dialect::Auto))
                 .or_else(|_| game.to_icn(style(icn_model::Dialect::Spec)))
                 .map(|t| t + "\n")
                 .map_err(|e| e.to_string())

@@ -84,21 +84,32 @@ fn refused_games_are_reported_and_numbering_stays_right() {
 }
 
 #[test]
-fn chess960_spellings_read_and_unplayable_castling_is_refused_with_why() {
+fn chess960_games_read_and_castle_as_chess960() {
     let ok = "[Variant \"chess 960\"]\n[FEN \"rbbqknnr/pppppppp/8/8/8/8/PPPPPPPP/RBBQKNNR w KQkq - 0 1\"]\n\n1. Ng3 Ng6 2. Nf3 Nf6 3. O-O O-O *\n";
     let r = icn(&["convert", "--to", "pgn"], ok);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert!(r.stdout.contains("[Variant \"chess 960\"]"), "{}", r.stdout);
     assert!(r.stdout.contains("3. O-O O-O *"), "{}", r.stdout);
-    let far = "[Variant \"Fischerandom\"]\n[FEN \"nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1\"]\n\n1. e4 *\n";
+    // A start the site rule cannot castle from: explicit castling moves, the
+    // castle written as the king onto its rook, and back to the same PGN.
+    let far = "[Variant \"Fischerandom\"]\n[FEN \"nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1\"]\n\n1. Ng3 Ng6 2. O-O O-O *\n";
     let r = icn(&["convert", "--to", "icn"], far);
-    assert_eq!(r.code, 1);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.contains("{\"castling\": {"), "{}", r.stdout);
     assert!(
-        r.stderr
-            .contains("error[fen]: game 1: Chess960 from this start position is not played yet"),
+        r.stdout.trim_end().ends_with("5,1>7,1|5,8>7,8"),
         "{}",
-        r.stderr
+        r.stdout
     );
+    let back = icn(&["convert", "--to", "pgn"], &r.stdout);
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    assert!(
+        back.stdout
+            .contains("[FEN \"nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1\"]"),
+        "{}",
+        back.stdout
+    );
+    assert!(back.stdout.contains("2. O-O O-O *"), "{}", back.stdout);
 }
 
 #[test]

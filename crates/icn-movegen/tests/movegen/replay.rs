@@ -43,7 +43,7 @@ fn spec_example_game_replays_to_the_printed_position_and_mate() {
         if text == COMPACT {
             let style = IcnStyle {
                 form: IcnForm::Compact,
-                dialect: Dialect::Site,
+                dialect: Dialect::Auto,
             };
             // The writer prints JSON without the space after the colon.
             let written = at21.as_game(&game).to_icn(style).unwrap();
