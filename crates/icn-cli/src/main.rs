@@ -14,6 +14,7 @@ mod progress;
 mod report;
 mod source;
 mod text_command;
+mod variant_start;
 
 use std::process::ExitCode;
 

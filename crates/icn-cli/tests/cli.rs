@@ -765,6 +765,107 @@ fn perft_stops_at_ended_games_unless_told_to_count_on() {
 }
 
 #[test]
+fn perft_and_moves_take_fairy_stockfish_variants_by_name_and_fen() {
+    // A built-in name the site's catalogue does not have.
+    let run = icn(
+        &[
+            "perft",
+            "--depth",
+            "4",
+            "--variant",
+            "kingofthehill",
+            "--fen",
+            "8/8/8/8/2k5/8/3K4/8 w - - 0 1",
+        ],
+        "",
+    );
+    assert_eq!((run.code, run.stdout.trim()), (0, "1192"), "{}", run.stderr);
+    let run = icn(&["perft", "--depth", "2", "--variant", "3check"], "");
+    assert_eq!((run.code, run.stdout.trim()), (0, "400"), "{}", run.stderr);
+    let moves = icn(
+        &[
+            "moves",
+            "--variant",
+            "kingofthehill",
+            "--fen",
+            "8/8/8/8/2k5/8/3K4/8 w - - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(moves.code, 0, "{}", moves.stderr);
+    assert_eq!(moves.stdout.lines().count(), 6, "{}", moves.stdout);
+    // A FEN of a variants.ini section (pyffish counts 7 too).
+    let ini = temp_file(
+        "mini.ini",
+        "[mini:chess]\nmaxFile = 4\nmaxRank = 4\nstartFen = 3k/4/4/K3 w - - 0 1\ncastling = false\npromotionRegionWhite = *4\npromotionRegionBlack = *1\n",
+    );
+    let run = icn(
+        &[
+            "perft",
+            "--depth",
+            "1",
+            "--variants",
+            ini.to_str().unwrap(),
+            "--fen",
+            "3k/4/1K2/4 w - - 0 1",
+        ],
+        "",
+    );
+    assert_eq!((run.code, run.stdout.trim()), (0, "7"), "{}", run.stderr);
+    // Errors say where in the FEN, and what --fen applies to.
+    let bad = icn(
+        &[
+            "perft",
+            "--depth",
+            "1",
+            "--variant",
+            "chess",
+            "--fen",
+            "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ],
+        "",
+    );
+    assert_eq!(bad.code, 1);
+    assert!(
+        bad.stderr.contains("--fen, column 14: `x`"),
+        "{}",
+        bad.stderr
+    );
+    let site = icn(
+        &[
+            "perft",
+            "--depth",
+            "1",
+            "--variant",
+            "Classical",
+            "--fen",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+        ],
+        "",
+    );
+    assert!(
+        site.stderr.contains("a variant of the site's catalogue"),
+        "{}",
+        site.stderr
+    );
+    let lone = icn(
+        &[
+            "perft",
+            "--depth",
+            "1",
+            "--fen",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+        ],
+        "",
+    );
+    assert!(
+        lone.stderr.contains("--fen needs the variant"),
+        "{}",
+        lone.stderr
+    );
+}
+
+#[test]
 fn perft_takes_a_variant_from_a_definition_file_in_any_format() {
     let fide = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -1,4 +1,5 @@
-//! `icn moves [--json] FILE|-`: the legal moves of a position (or of the
+//! `icn moves [--json] FILE|-|--variant NAME [--variants FILE] [--fen FEN]`
+//! (the start of a variant: [`crate::variant_start`]): the legal moves of a position (or of the
 //! final position of a game), as the engine describes them: each move, and
 //! each run of quiet moves along a line as one ray `from + k·step` with its
 //! range of `k` — so a rook on an unbounded board, whose moves never end, is
@@ -13,6 +14,7 @@ use crate::cli::FromDialect;
 use crate::cmd::Outcome;
 use crate::document::read_whole_game;
 use crate::input::InputArg;
+use crate::variant_start::VariantArgs;
 
 /// Options of `icn moves`.
 #[derive(Debug, clap::Args)]
@@ -21,6 +23,9 @@ pub struct Args {
     /// "first", "last", "primesOnly"}` (`last` null when the ray never ends).
     #[arg(long)]
     pub json: bool,
+    /// The variant to start from instead of a document.
+    #[command(flatten)]
+    pub variant: VariantArgs,
     /// Dialect ICN input must follow.
     #[arg(long, value_enum, default_value_t)]
     pub from_dialect: FromDialect,
@@ -60,20 +65,37 @@ fn ray_text(f: &MoveFamily) -> String {
 /// # Errors
 /// I/O failures.
 pub fn run(args: &Args) -> anyhow::Result<Outcome> {
-    let Some(whole) = read_whole_game(&args.input, args.from_dialect.into())? else {
-        return Ok(Outcome::Invalid);
-    };
-    let mut board = match icn_movegen::replay(&whole.game, None) {
-        Ok(r) => r.board,
-        Err(e) => {
-            eprintln!("{}: {e}", whole.origin);
+    let (mut board, origin) = if args.variant.is_set() {
+        let (position, rules) = match args.variant.load()? {
+            Ok(start) => start,
+            Err(m) => {
+                eprintln!("{m}");
+                return Ok(Outcome::Invalid);
+            }
+        };
+        match icn_movegen::Board::new(&position, &rules) {
+            Ok(b) => (b, "the variant's start".to_string()),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Ok(Outcome::Invalid);
+            }
+        }
+    } else {
+        let Some(whole) = read_whole_game(&args.input, args.from_dialect.into())? else {
             return Ok(Outcome::Invalid);
+        };
+        match icn_movegen::replay(&whole.game, None) {
+            Ok(r) => (r.board, whole.origin),
+            Err(e) => {
+                eprintln!("{}: {e}", whole.origin);
+                return Ok(Outcome::Invalid);
+            }
         }
     };
     let families = match board.families() {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("{}: {e}", whole.origin);
+            eprintln!("{origin}: {e}");
             return Ok(Outcome::Invalid);
         }
     };

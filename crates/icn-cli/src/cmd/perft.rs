@@ -8,22 +8,23 @@
 //! slide limit and no border), naming the fix: `--slide-limit N` or a world
 //! border.
 //!
-//! The position is an ICN (or JSON long form) document, a catalogue
-//! variant's start (`--variant NAME`), or a variant of a definition file
-//! (`--variants FILE`: a Sjaak `variants.txt`, FBR rules, or the toolkit's
-//! JSON rule form as `variant convert --to json` writes it; `--variant`
-//! picks one of a many-variant file).
+//! The position is an ICN (or JSON long form) document, or a variant's start
+//! ([`crate::variant_start`]: `--variant NAME` from the site's catalogue or
+//! Fairy-Stockfish's built-in variants, `--variants FILE` from a definition
+//! file, `--fen FEN` for another start position of a Fairy-Stockfish
+//! variant).
 
 use std::io::{self, Write as _};
 use std::time::Instant;
 
-use anyhow::{Context as _, bail};
+use anyhow::bail;
 use icn_movegen::{Board, EndedGames, PerftMode};
 
 use crate::cli::FromDialect;
 use crate::cmd::{Fix, Outcome, explain};
 use crate::document::read_game;
 use crate::input::InputArg;
+use crate::variant_start::VariantArgs;
 
 /// Options of `icn perft`.
 #[derive(Debug, clap::Args)]
@@ -44,14 +45,9 @@ pub struct Args {
     /// (royal capture, N-th check, king on the hill, …): the raw move tree.
     #[arg(long)]
     pub no_game_end: bool,
-    /// A catalogue variant's start position instead of a file (with
-    /// `--variants`, the variant of that file).
-    #[arg(long, value_name = "NAME", conflicts_with = "file")]
-    pub variant: Option<String>,
-    /// A variant definition file (Sjaak, FBR or JSON rule form) to take the
-    /// variant from.
-    #[arg(long, value_name = "FILE", conflicts_with = "file")]
-    pub variants: Option<std::path::PathBuf>,
+    /// The variant to start from instead of a document.
+    #[command(flatten)]
+    pub variant: VariantArgs,
     /// Dialect ICN input must follow.
     #[arg(long, value_enum, default_value_t)]
     pub from_dialect: FromDialect,
@@ -61,30 +57,12 @@ pub struct Args {
 }
 
 fn board(args: &Args) -> anyhow::Result<Result<Board, String>> {
-    let (position, mut rules) = match (&args.variants, &args.variant) {
-        (Some(path), name) => {
-            let text = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            match icn_adapters::convert::read_variant(&text, None, name.as_deref()) {
-                Ok(read) => {
-                    for w in &read.warnings {
-                        eprintln!("warning: {}:{w}", path.display());
-                    }
-                    (read.variant.position, read.variant.rules)
-                }
-                Err(e) => return Ok(Err(format!("{}: {e}", path.display()))),
-            }
-        }
-        (None, Some(name)) => {
-            let v = icn_rules::catalogue::find(name)?
-                .variant()
-                .map_err(anyhow::Error::from);
-            match v {
-                Ok(v) => (v.position, v.rules),
-                Err(e) => return Ok(Err(format!("error: {e}"))),
-            }
-        }
-        (None, None) => {
+    let (position, mut rules) = match args.variant.is_set() {
+        true => match args.variant.load()? {
+            Ok(start) => start,
+            Err(m) => return Ok(Err(m)),
+        },
+        false => {
             let input = args.input.open()?;
             let origin = input.origin.clone();
             let text = match input.read_text()? {
