@@ -99,8 +99,8 @@ impl Board {
         ended: EndedGames,
     ) -> Result<u64, MovegenError> {
         let stop = ended == EndedGames::Stop && self.cfg.immediate_ends;
-        if !stop && let Some(mut small) = SmallBoard::new(self) {
-            return Ok(small.perft(depth, mode));
+        if let Some(mut small) = SmallBoard::new(self) {
+            return Ok(small.perft(depth, mode, stop));
         }
         let mut bufs: Vec<Vec<MoveFamily>> = (0..=depth).map(|_| Vec::new()).collect();
         self.perft_rec(depth, mode, stop, &mut bufs)

@@ -5,7 +5,7 @@
 //! Make trusts its move (it must come from [`SmallBoard::generate`]); the
 //! [`Undo`] it returns restores the exact previous state.
 
-use super::{EMPTY, SmallBoard, SmallMove, Special, Undo};
+use super::{EMPTY, EndsUndo, SmallBoard, SmallMove, Special, Undo};
 
 impl SmallBoard {
     /// Plays a legal move; returns what [`SmallBoard::unmake`] needs.
@@ -22,7 +22,7 @@ impl SmallBoard {
         // A castle captures nothing, though its king may land where its
         // partner stands (Chess960).
         let captured = if castle { EMPTY } else { self.mailbox[victim] };
-        let undo = Undo {
+        let mut undo = Undo {
             moved,
             captured,
             rights: self.rights,
@@ -30,6 +30,7 @@ impl SmallBoard {
             ep_component: self.ep_component,
             key: self.key,
             turn: self.turn,
+            ends: EndsUndo::NONE,
         };
         let cells = self.cells;
         let mut key = self.key ^ self.side_keys[self.turn as usize] ^ self.ep_component;
@@ -91,12 +92,18 @@ impl SmallBoard {
             0
         };
         self.key = key ^ self.ep_component;
+        if self.ends.on {
+            undo.ends = self.track_ends(usize::from(undo.turn), captured);
+        }
         undo
     }
 
     /// Takes back `m`, made with the result `u`.
     #[inline]
     pub fn unmake(&mut self, m: &SmallMove, u: &Undo) {
+        if self.ends.on {
+            self.untrack_ends(usize::from(u.turn), u.ends);
+        }
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         if m.special == Special::Castle {
             let (pf, pt) = (usize::from(m.a), usize::from(m.b));

@@ -17,6 +17,7 @@
 //! state kept is what move generation and the key need: move clocks, the
 //! site's piece order and check counts are not tracked (perft needs none).
 
+mod ends;
 mod make;
 mod movegen;
 mod perft;
@@ -30,6 +31,8 @@ use crate::board::Board;
 use crate::config::Config;
 use crate::geometry::Sq;
 use crate::zobrist::{castle_key, ep_key, side_key};
+use ends::{Ends, EndsUndo};
+use movegen::bits;
 
 /// An empty cell.
 pub(crate) const EMPTY: u8 = u8::MAX;
@@ -68,6 +71,7 @@ pub(crate) struct Undo {
     ep_component: u64,
     key: u64,
     turn: u8,
+    ends: EndsUndo,
 }
 
 /// Per type: what the generator and make need besides the masks.
@@ -139,6 +143,8 @@ pub(crate) struct SmallBoard {
     pin_allowed: [u64; 64],
     /// Scratch: castling and en passant candidates.
     scratch: Vec<SmallMove>,
+    /// What the game ends need ([`ends`]).
+    ends: Ends,
 }
 
 impl SmallBoard {
@@ -235,8 +241,7 @@ impl SmallBoard {
         let mut castles = Vec::new();
         for c in &cfg.castles {
             let sqs = [c.king_from, c.king_to, c.partner_from, c.partner_to];
-            // A king landing on its partner would be a capture to the generic make.
-            if sqs.iter().any(|&s| !bb.on_board(s)) || c.king_to == c.partner_from {
+            if sqs.iter().any(|&s| !bb.on_board(s)) {
                 return None;
             }
             let same_row = sqs.iter().all(|s| s.y == c.king_from.y);
@@ -281,6 +286,22 @@ impl SmallBoard {
             turn: board.turn as u8,
             pin_allowed: [0; 64],
             scratch: Vec::new(),
+            ends: Ends {
+                on: cfg.immediate_ends,
+                hill: (0..cells)
+                    .filter(|&c| cfg.hill.contains(bb.square(c)))
+                    .fold(0u64, |m, c| m | 1 << c),
+                royal_taken: board
+                    .last_capture()
+                    .filter(|&(_, royal)| royal)
+                    .map_or(EMPTY, |(p, _)| p.player.number() as u8),
+                checks: board.checks,
+                counts_checks: cfg
+                    .turn_order
+                    .iter()
+                    .map(|&p| cfg.player(p).counts_checks)
+                    .collect(),
+            },
             cfg: Arc::clone(&cfg),
         };
         for p in board.pieces.iter().filter(|p| p.alive) {

@@ -32,7 +32,7 @@ struct Frame {
 
 /// Iterates the set bits of a mask as cell numbers.
 #[inline(always)]
-fn bits(mut m: u64) -> impl Iterator<Item = usize> {
+pub(super) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (m != 0).then(|| {
             let c = m.trailing_zeros() as usize;
@@ -295,7 +295,7 @@ impl SmallBoard {
     }
 
     /// Whether cell `c` is attacked by an opponent of player `us`.
-    fn attacked(&self, c: usize, us: u8) -> bool {
+    pub(super) fn attacked(&self, c: usize, us: u8) -> bool {
         let bb = self.cfg.bb().expect("bitboard tables");
         self.attacked_in(bb, c, self.by_player[usize::from(us)], self.occ)
     }

@@ -6,14 +6,26 @@ use crate::perft::PerftMode;
 
 impl SmallBoard {
     /// The number of leaves `depth` plies deep.
-    pub fn perft(&mut self, depth: u32, mode: PerftMode) -> u64 {
+    /// With `stop`, no moves are counted below a position whose game has
+    /// ended by the variant's rules ([`SmallBoard::decided`]).
+    pub fn perft(&mut self, depth: u32, mode: PerftMode, stop: bool) -> u64 {
         let mut bufs: Vec<Vec<SmallMove>> = (0..=depth).map(|_| Vec::new()).collect();
-        self.perft_rec(depth, mode == PerftMode::Bulk, &mut bufs)
+        let stop = stop && self.ends.on;
+        self.perft_rec(depth, mode == PerftMode::Bulk, stop, &mut bufs)
     }
 
-    fn perft_rec(&mut self, depth: u32, bulk: bool, bufs: &mut [Vec<SmallMove>]) -> u64 {
+    fn perft_rec(
+        &mut self,
+        depth: u32,
+        bulk: bool,
+        stop: bool,
+        bufs: &mut [Vec<SmallMove>],
+    ) -> u64 {
         if depth == 0 {
             return 1;
+        }
+        if stop && self.decided() {
+            return 0;
         }
         if depth == 1 && bulk {
             return self.count();
@@ -30,7 +42,7 @@ impl SmallBoard {
         } else {
             for m in &moves {
                 let u = self.make(m);
-                n += self.perft_rec(depth - 1, bulk, bufs);
+                n += self.perft_rec(depth - 1, bulk, stop, bufs);
                 self.unmake(m, &u);
             }
         }
@@ -228,8 +240,8 @@ mod tests {
                 continue;
             };
             let generic = b.perft_generic(3, PerftMode::Bulk).unwrap();
-            assert_eq!(s.perft(3, PerftMode::Bulk), generic, "{icn}");
-            assert_eq!(s.perft(3, PerftMode::MakeEveryLeaf), generic, "{icn}");
+            assert_eq!(s.perft(3, PerftMode::Bulk, true), generic, "{icn}");
+            assert_eq!(s.perft(3, PerftMode::MakeEveryLeaf, true), generic, "{icn}");
             checked += 1;
         }
         assert!(checked > 30);
@@ -280,8 +292,8 @@ mod tests {
                 continue;
             };
             let generic = b.perft_generic(3, PerftMode::Bulk).unwrap();
-            assert_eq!(s.perft(3, PerftMode::Bulk), generic, "{icn}");
-            assert_eq!(s.perft(3, PerftMode::MakeEveryLeaf), generic, "{icn}");
+            assert_eq!(s.perft(3, PerftMode::Bulk, true), generic, "{icn}");
+            assert_eq!(s.perft(3, PerftMode::MakeEveryLeaf, true), generic, "{icn}");
             let mut seen = [0; 5];
             walk_board(b, &icn, 12, &mut rng, &mut seen);
             checked += 1;

@@ -1,0 +1,113 @@
+//! Game ends on a [`SmallBoard`], for perft that stops at them (the compact
+//! twin of [`crate::Board::decided`]): the hill, the capture of a royal or
+//! of every piece, losing every piece, and the N-th check, from a few masks
+//! and two counters kept by make and unmake only when some player wins by
+//! such a rule.
+
+use icn_rules::WinRule;
+
+use super::{EMPTY, SmallBoard, bits};
+
+/// What make and unmake keep for the game ends.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Ends {
+    /// Some player wins by a rule below; nothing is tracked otherwise.
+    pub on: bool,
+    /// The hill's cells.
+    pub hill: u64,
+    /// Owner of the royal piece the last move captured, or [`EMPTY`].
+    pub royal_taken: u8,
+    /// Checks given, per player number.
+    pub checks: [u32; 7],
+    /// Whether each turn-order player's wins count checks.
+    pub counts_checks: Vec<bool>,
+}
+
+/// What unmake restores.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EndsUndo {
+    royal_taken: u8,
+    check_given: bool,
+}
+
+impl EndsUndo {
+    /// Nothing tracked.
+    pub const NONE: EndsUndo = EndsUndo {
+        royal_taken: EMPTY,
+        check_given: false,
+    };
+}
+
+impl SmallBoard {
+    /// Records a move's effect on the game ends, after make has moved the
+    /// pieces: `mover` is the turn index that moved, `captured` the type taken.
+    #[inline]
+    pub(super) fn track_ends(&mut self, mover: usize, captured: u8) -> EndsUndo {
+        let undo = EndsUndo {
+            royal_taken: self.ends.royal_taken,
+            check_given: false,
+        };
+        self.ends.royal_taken = if captured != EMPTY && self.info[captured as usize].royal {
+            self.info[captured as usize].owner
+        } else {
+            EMPTY
+        };
+        let mut check_given = false;
+        if self.ends.counts_checks[mover] {
+            let us = self.order[mover];
+            let them = self.royal & self.occ & !self.by_player[usize::from(us)];
+            check_given = bits(them).any(|c| {
+                let owner = self.info[self.mailbox[c] as usize].owner;
+                self.attacked(c, owner)
+            });
+            if check_given {
+                self.ends.checks[usize::from(us)] += 1;
+            }
+        }
+        EndsUndo {
+            check_given,
+            ..undo
+        }
+    }
+
+    /// Takes back [`SmallBoard::track_ends`].
+    #[inline]
+    pub(super) fn untrack_ends(&mut self, mover: usize, u: EndsUndo) {
+        self.ends.royal_taken = u.royal_taken;
+        if u.check_given {
+            self.ends.checks[usize::from(self.order[mover])] -= 1;
+        }
+    }
+
+    /// Whether the game has ended by a rule that needs no look at the moves
+    /// that follow ([`crate::Board::decided`]).
+    pub(super) fn decided(&self) -> bool {
+        if !self.ends.on {
+            return false;
+        }
+        let cfg = &*self.cfg;
+        let n = self.order.len();
+        for &p in &cfg.turn_order {
+            if self.by_player[p.number() as usize] == 0
+                && cfg.player(p).wins.contains(&WinRule::NoPiecesLeft)
+            {
+                return true;
+            }
+        }
+        let mover_at = (usize::from(self.turn) + n - 1) % n;
+        let mover = self.order[mover_at];
+        let opponents = || self.order.iter().copied().filter(move |&q| q != mover);
+        let player = cfg.turn_order[mover_at];
+        cfg.player(player).wins.iter().any(|w| match w {
+            WinRule::RoyalCapture => self.ends.royal_taken != EMPTY,
+            WinRule::AllRoyalsCaptured => {
+                let owner = self.ends.royal_taken;
+                owner != EMPTY && self.royal & self.by_player[usize::from(owner)] == 0
+            }
+            WinRule::AllPiecesCaptured => opponents().any(|q| self.by_player[usize::from(q)] == 0),
+            WinRule::Checks(k) => self.ends.checks[usize::from(mover)] >= *k,
+            WinRule::Koth => self.royal & self.by_player[usize::from(mover)] & self.ends.hill != 0,
+            _ => false,
+        })
+    }
+}
