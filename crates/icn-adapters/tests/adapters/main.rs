@@ -4,6 +4,7 @@ mod convert;
 mod fen;
 mod fixtures;
 mod fsf;
+mod mbn;
 mod pgn;
 mod pgn_real;
 mod props;

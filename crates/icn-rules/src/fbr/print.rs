@@ -3,12 +3,14 @@
 //!
 //! What FBR cannot say is not dropped silently: it is listed in
 //! [`FbrText::omitted`] (world border, slide limit, turn order of more than
-//! two players, passing, custom movements, en passant changes, the move rule,
+//! two players, passing, movements MBN cannot say, en passant changes, the move rule,
 //! insufficient-material draws switched off, explicit castling moves and
 //! castling distances, extra properties, players other than White and Black).
 //! Zones print as ranks (`8`, `(-3)`), squares (`d4`, or `(x,y)` off the a–z
 //! files or below rank 1), and closed blocks or bands, always with both
-//! bounds (`c-f2-4`, `1-8`, `a-a1-1` for a one-square block).
+//! bounds (`c-f2-4`, `1-8`, `a-a1-1` for a one-square block). Custom
+//! movements follow the rules as MBN piece definitions (`:CA:=N+mW`), one per
+//! kind, by the kind's White letter.
 
 use std::fmt::Write as _;
 
@@ -255,6 +257,17 @@ pub fn print(rules: &RuleSet) -> FbrText {
         let sq: Vec<String> = rules.region.excluded.iter().map(square).collect();
         out.push(format!("zone[{}]=hole", sq.join(",")));
     }
+    for (kind, m) in &rules.movements {
+        let letter = letters([*kind], Player::WHITE);
+        match super::mbn::write(m) {
+            Ok(text) => out.push(format!("{letter}={text}")),
+            Err(es) => {
+                for e in es {
+                    omitted.push(format!("the movement of {letter}: {e}"));
+                }
+            }
+        }
+    }
     omissions(rules, &mut omitted);
     FbrText {
         text: out.join(" "),
@@ -303,9 +316,6 @@ fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
     }
     if rules.forced_capture {
         omitted.push("forced capture".to_string());
-    }
-    if !rules.movements.is_empty() {
-        omitted.push("custom movements (MBN piece definitions)".to_string());
     }
     if rules.en_passant != EnPassant::default() {
         omitted.push("en passant by other pieces".to_string());

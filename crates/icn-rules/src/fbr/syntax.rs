@@ -12,9 +12,15 @@
 //! letters a–z (a = 1). An attribute is `'!'? word ('(' integer ')')?
 //! PieceSet? BoardRange?`.
 //!
-//! Refused with a span: anything else, including MBN piece definitions
-//! (`Q=R+N`, `@K`), which describe pieces rather than rules. A UTF-8
-//! byte-order mark at the start is skipped.
+//! Piece definitions are kept apart ([`RawPieceDef`]): a piece letter
+//! (`Q`, or `:AM:` for an ICN two-letter code), an optional name `|Queen|`,
+//! and `=` with an MBN move definition up to the next blank (`Q=R+N`); a
+//! bare letter declares the piece with its own movement. `//` starts a
+//! comment up to the end of the line (this toolkit's extension, used for the
+//! notes of what a written text leaves out).
+//!
+//! Refused with a span: anything else, including macros (`@K=…`) and
+//! prefixed pieces (`+P`). A UTF-8 byte-order mark at the start is skipped.
 
 use icn_model::Int;
 use icn_syntax::{Diagnostic, Span};
@@ -109,6 +115,30 @@ pub struct RawRule {
     pub span: Span,
 }
 
+/// A piece definition as written: `Q=R+N`, `:AM:|Amazon|=QN`, `K`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawPieceDef {
+    /// The letters, without colons: `Q`, `AM`.
+    pub letters: String,
+    /// Where the letter (with its colons) is.
+    pub letters_span: Span,
+    /// The MBN text after `=` and where it starts, if any.
+    pub mbn: Option<(String, usize)>,
+    /// The whole definition.
+    pub span: Span,
+}
+
+/// FBR text split into rules and piece definitions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawText {
+    /// The well-formed rules, in order.
+    pub rules: Vec<RawRule>,
+    /// The piece definitions, in order.
+    pub pieces: Vec<RawPieceDef>,
+    /// One diagnostic per part that follows neither grammar.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
 struct Cursor<'a> {
     text: &'a str,
     pos: usize,
@@ -190,37 +220,97 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// Splits FBR text into rules: the well-formed rules, and one diagnostic per
-/// rule that does not follow the grammar (the reader goes on after each).
-pub fn parse_rules(text: &str) -> (Vec<RawRule>, Vec<Diagnostic>) {
+/// Splits FBR text into rules and piece definitions, with one diagnostic
+/// per part that does not follow the grammar (the reader goes on after each).
+pub fn parse_rules(text: &str) -> RawText {
     // A UTF-8 byte-order mark at the start is skipped; spans still count it.
     let pos = text.len() - icn_syntax::strip_bom(text).len();
     let mut c = Cursor { text, pos };
-    let mut rules = Vec::new();
-    let mut errors = Vec::new();
+    let mut out = RawText::default();
     loop {
         while c.peek().is_some_and(char::is_whitespace) {
             c.bump();
+        }
+        if c.text[c.pos..].starts_with("//") {
+            while c.peek().is_some_and(|ch| ch != '\n') {
+                c.bump();
+            }
+            continue;
         }
         if c.peek().is_none() {
             break;
         }
         let start = c.pos;
-        match rule(&mut c) {
-            Ok(r) => rules.push(r),
-            Err(d) => {
-                errors.push(d);
-                // Skip to the next blank to go on with the next rule.
-                while c.peek().is_some_and(|ch| !ch.is_whitespace()) {
-                    c.bump();
-                }
+        let item = if c.peek().is_some_and(|ch| ch.is_ascii_uppercase() || ch == ':') {
+            piece_def(&mut c).map(|d| out.pieces.push(d))
+        } else {
+            rule(&mut c).map(|r| out.rules.push(r))
+        };
+        if let Err(d) = item {
+            out.diagnostics.push(d);
+            // Skip to the next blank to go on with the next rule.
+            while c.peek().is_some_and(|ch| !ch.is_whitespace()) {
+                c.bump();
             }
         }
         if c.pos == start {
             c.bump();
         }
     }
-    (rules, errors)
+    out
+}
+
+fn piece_def(c: &mut Cursor) -> Res<RawPieceDef> {
+    let start = c.pos;
+    let letters = if c.eat(':') {
+        let s = c.pos;
+        while c.peek().is_some_and(|ch| ch.is_ascii_alphanumeric()) {
+            c.bump();
+        }
+        let letters = c.text[s..c.pos].to_string();
+        if !(1..=3).contains(&letters.len()) {
+            return Err(Diagnostic::new(
+                Span::new(start, c.pos),
+                "expected one to three letters or digits between colons",
+            ));
+        }
+        c.expect(':', "after the piece letters")?;
+        letters
+    } else {
+        let ch = c.bump().unwrap_or_default();
+        ch.to_string()
+    };
+    let letters_span = Span::new(start, c.pos);
+    if c.eat('|') {
+        while c.peek().is_some_and(|ch| ch != '|' && !ch.is_whitespace()) {
+            c.bump();
+        }
+        c.expect('|', "after the piece name")?;
+    }
+    let mbn = if c.eat('=') {
+        let s = c.pos;
+        while c.peek().is_some_and(|ch| !ch.is_whitespace()) {
+            c.bump();
+        }
+        Some((c.text[s..c.pos].to_string(), s))
+    } else {
+        None
+    };
+    if c.peek().is_some_and(|ch| !ch.is_whitespace()) {
+        return Err(Diagnostic::new(
+            c.here(),
+            format!(
+                "expected `=` and a move definition or blank space after the piece letter, found {}",
+                c.found()
+            ),
+        ));
+    }
+    Ok(RawPieceDef {
+        letters,
+        letters_span,
+        mbn,
+        span: Span::new(start, c.pos),
+    })
 }
 
 fn rule(c: &mut Cursor) -> Res<RawRule> {
@@ -229,14 +319,15 @@ fn rule(c: &mut Cursor) -> Res<RawRule> {
     let name_start = c.pos;
     match c.peek() {
         Some(ch) if ch.is_ascii_lowercase() => {}
-        Some(ch) if ch.is_ascii_uppercase() || ch == '@' || ch == ':' => {
+        Some(ch @ ('@' | '+' | '-' | '#' | '*' | '$' | '%' | '&')) => {
             let end = c.text[start..]
                 .find(char::is_whitespace)
                 .map_or(c.text.len(), |i| start + i);
+            let what = if ch == '@' { "macros" } else { "prefixed pieces" };
             return Err(Diagnostic::new(
                 Span::new(start, end),
                 format!(
-                    "`{}` is a piece definition (MBN), not an FBR rule; icn-rules reads rules only",
+                    "`{}`: {what} are not supported; piece definitions are `X=MBN` or `:AB:=MBN`",
                     &c.text[start..end]
                 ),
             ));
@@ -512,9 +603,14 @@ mod tests {
 
     #[test]
     fn rules_with_all_parts() {
-        let (r, e) = parse_rules(
-            "royal{Kk}=expose,castle{R}  promotion{P}[8,(-3),c-f2,(0,-7)]=enter{Q:AM:}  !draw",
+        let t = parse_rules(
+            "royal{Kk}=expose,castle{R}  promotion{P}[8,(-3),c-f2,(0,-7)]=enter{Q:AM:}  !draw // note\n Q=R+N :AM:|Amazon|=QN K",
         );
+        let (r, e) = (t.rules, t.diagnostics);
+        assert_eq!(t.pieces.len(), 3);
+        assert_eq!(t.pieces[0].mbn, Some(("R+N".to_string(), 92)));
+        assert_eq!(t.pieces[1].letters, "AM");
+        assert_eq!(t.pieces[2].mbn, None);
         assert!(e.is_empty());
         assert_eq!(r.len(), 3);
         assert_eq!(r[0].set.as_ref().unwrap().pieces.len(), 2);
@@ -542,7 +638,8 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_problem() {
-        let (ok, e) = parse_rules("royal{K draw=repetition(x) Q=R+N");
+        let t = parse_rules("royal{K draw=repetition(x) @Q=R+N");
+        let (ok, e) = (t.rules, t.diagnostics);
         assert!(ok.is_empty());
         assert_eq!(e.len(), 3);
         assert_eq!(
@@ -551,6 +648,6 @@ mod tests {
         );
         assert_eq!(e[0].span.start, 7);
         assert!(e[1].message.starts_with("expected a number"));
-        assert!(e[2].message.contains("piece definition"));
+        assert!(e[2].message.contains("macros"));
     }
 }
