@@ -3,9 +3,35 @@
 //! set is the same for both sides; full eightfold orbits folded), used by every
 //! reader of piece notation (Betza, MBN) so that reading what a writer wrote
 //! gives an equal [`Movement`]; and [`lame_first`], the square a lame leap
-//! passes (Betza's and MBN's `n`).
+//! passes (Betza's and MBN's `n`); and the leaper letters both notations
+//! share ([`LEAPER_LETTERS`]).
 
 use crate::movement::{Action, Component, Frame, Movement, Pattern, Symmetry, Vector};
+
+/// The leaper letters Betza and MBN share, each with its leap `(a,b)`,
+/// `a ≤ b`: wazir, ferz, dabbaba, knight, alfil, threeleaper, camel, zebra,
+/// tripper.
+pub const LEAPER_LETTERS: [(char, (i64, i64)); 9] = [
+    ('W', (0, 1)),
+    ('F', (1, 1)),
+    ('D', (0, 2)),
+    ('N', (1, 2)),
+    ('A', (2, 2)),
+    ('H', (0, 3)),
+    ('C', (1, 3)),
+    ('Z', (2, 3)),
+    ('G', (3, 3)),
+];
+
+/// The Betza/MBN letter of the leap `(a,b)` in any order and signs.
+pub fn leaper_letter(v: Vector) -> Option<char> {
+    let (x, y) = (v.dx.abs(), v.dy.abs());
+    let key = (x.min(y), x.max(y));
+    LEAPER_LETTERS
+        .iter()
+        .find(|(_, ab)| *ab == key)
+        .map(|(c, _)| *c)
+}
 
 /// The first square of a lame leap's path, as Fairy-Stockfish walks it: one step along
 /// the longer leg (diagonal for a diagonal leap).

@@ -127,16 +127,29 @@ fn piece_definitions_give_movements_and_print_back() {
         r.movement(camel)
             .same_as(&Movement::leaper(1, 3).union(Movement::leaper(0, 1)))
     );
-    assert!(r.movement(PieceKind::Queen).same_as(&movement_of(PieceKind::Chancellor)));
+    assert!(
+        r.movement(PieceKind::Queen)
+            .same_as(&movement_of(PieceKind::Chancellor))
+    );
     assert!(!r.movements.contains_key(&PieceKind::King));
     let printed = fbr::print(&r);
     assert!(printed.omitted.is_empty(), "{:?}", printed.omitted);
-    assert!(printed.text.contains(":CA:=") && printed.text.contains("Q=NR"), "{}", printed.text);
+    assert!(
+        printed.text.contains(":CA:=") && printed.text.contains("Q=NR"),
+        "{}",
+        printed.text
+    );
     assert_eq!(fbr::parse(&printed.text).unwrap(), r);
     let e = fbr::parse("royal{k} Q=mR+xB").unwrap_err();
-    assert!(e.render("t.fbr", "royal{k} Q=mR+xB").contains("t.fbr:1:15"), "{}", e.render("t.fbr", "royal{k} Q=mR+xB"));
+    assert!(
+        e.render("t.fbr", "royal{k} Q=mR+xB").contains("t.fbr:1:15"),
+        "{}",
+        e.render("t.fbr", "royal{k} Q=mR+xB")
+    );
     let mut huygen = RuleSet::default();
-    huygen.movements.insert(PieceKind::Queen, movement_of(PieceKind::Huygen));
+    huygen
+        .movements
+        .insert(PieceKind::Queen, movement_of(PieceKind::Huygen));
     assert!(fbr::print(&huygen).omitted[0].contains("the movement of Q: the huygen"));
 }
 

@@ -404,4 +404,3 @@ impl BetzaPiece {
         Ok(fold(&Movement { components: comps }))
     }
 }
-

@@ -8,6 +8,7 @@ mod mbn;
 mod pgn;
 mod pgn_real;
 mod props;
+mod roundtrip;
 mod san;
 mod sanlike_game;
 mod sjaak;

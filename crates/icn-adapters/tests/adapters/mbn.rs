@@ -12,7 +12,8 @@ use icn_rules::movement::Action;
 /// Writes `m`, reads it back; `Err` with the writer's reasons.
 fn through_mbn(m: &Movement, what: &str) -> Result<(), Vec<String>> {
     let text = mbn::write(m)?;
-    let back = mbn::parse(&text).unwrap_or_else(|e| panic!("{what}: `{text}` does not read: {e:?}"));
+    let back =
+        mbn::parse(&text).unwrap_or_else(|e| panic!("{what}: `{text}` does not read: {e:?}"));
     assert!(
         back.same_as(&icn_rules::movement_form::fold(m)),
         "{what}: written as `{text}`, reads as another movement"
@@ -95,10 +96,7 @@ fn every_sjaak_piece_the_model_holds_goes_through_mbn() {
                 }
             }
             if held && !components.is_empty() {
-                t.check(
-                    &Movement { components },
-                    &format!("{}: {}", v.name, p.name),
-                );
+                t.check(&Movement { components }, &format!("{}: {}", v.name, p.name));
             }
         }
         // And the movements of the variants that reach the rule objects.

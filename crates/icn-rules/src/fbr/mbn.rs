@@ -33,7 +33,7 @@
 //! than two steps, and atoms other than the above.
 
 use crate::movement::{Action, Component, Frame, Movement, Pattern, Symmetry, Vector};
-use crate::movement_form::{fold, lame_first};
+use crate::movement_form::{LEAPER_LETTERS, fold, lame_first, leaper_letter};
 
 pub use super::mbn_write::write;
 
@@ -94,40 +94,21 @@ enum Steps {
 
 /// The basic vectors and default steps of an atom letter.
 fn atom(letter: char) -> Option<(Vec<(i64, i64)>, Steps)> {
-    let leap = |v: (i64, i64)| Some((vec![v], Steps::Leap));
     match letter {
-        'W' => leap((0, 1)),
-        'F' => leap((1, 1)),
-        'D' => leap((0, 2)),
-        'N' => leap((1, 2)),
-        'A' => leap((2, 2)),
-        'H' => leap((0, 3)),
-        'C' => leap((1, 3)),
-        'Z' => leap((2, 3)),
-        'G' => leap((3, 3)),
         'K' => Some((vec![(0, 1), (1, 1)], Steps::Leap)),
         'R' => Some((vec![(0, 1)], Steps::Unlimited)),
         'B' => Some((vec![(1, 1)], Steps::Unlimited)),
         'Q' => Some((vec![(0, 1), (1, 1)], Steps::Unlimited)),
-        _ => None,
+        _ => LEAPER_LETTERS
+            .iter()
+            .find(|(c, _)| *c == letter)
+            .map(|(_, ab)| (vec![*ab], Steps::Leap)),
     }
 }
 
 /// The letter of a leaper `(a,b)` with `a ≤ b`, or `:a,b:`.
 pub fn atom_text(a: i64, b: i64) -> String {
-    let letter = match (a, b) {
-        (0, 1) => 'W',
-        (1, 1) => 'F',
-        (0, 2) => 'D',
-        (1, 2) => 'N',
-        (2, 2) => 'A',
-        (0, 3) => 'H',
-        (1, 3) => 'C',
-        (2, 3) => 'Z',
-        (3, 3) => 'G',
-        _ => return format!(":{a},{b}:"),
-    };
-    letter.to_string()
+    leaper_letter(Vector::new(a, b)).map_or_else(|| format!(":{a},{b}:"), String::from)
 }
 
 #[derive(Default)]
@@ -273,7 +254,9 @@ fn modifiers(c: &mut Cursor) -> Result<Modifiers, MbnError> {
             '[' => return c.fail("board ranges inside a piece definition are not supported"),
             '{' => return c.fail("piece sets inside a piece definition are not supported"),
             '!' | '/' | '<' | '#' => {
-                return c.fail(format!("`{ch}` (setup, conditions, boards) is not supported"));
+                return c.fail(format!(
+                    "`{ch}` (setup, conditions, boards) is not supported"
+                ));
             }
             'a' | 'd' | 'g' | 'h' | 'j' | 'k' | 'o' | 'q' | 't' | 'u' | 'w' | 'x' | 'y' | 'z' => {
                 return c.fail(format!(
@@ -326,10 +309,13 @@ fn steps(c: &mut Cursor, default: Steps) -> Result<Steps, MbnError> {
     }
 }
 
+/// An atom as written: its basic vectors, its steps and where it starts.
+type Atom = (Vec<(i64, i64)>, Steps, usize);
+
 fn part(c: &mut Cursor, out: &mut Vec<Component>) -> Result<(), MbnError> {
     let start = c.pos;
     let m = modifiers(c)?;
-    let mut atoms: Vec<(Vec<(i64, i64)>, Steps, usize)> = Vec::new();
+    let mut atoms: Vec<Atom> = Vec::new();
     while let Some(ch) = c.peek() {
         let at = c.pos;
         let (vectors, default) = if ch == ':' {
@@ -346,7 +332,8 @@ fn part(c: &mut Cursor, out: &mut Vec<Component>) -> Result<(), MbnError> {
                 }
                 _ => {
                     c.pos = at;
-                    return c.fail("expected a leaper `:a,b:` (two numbers up to 1024, not both 0)");
+                    return c
+                        .fail("expected a leaper `:a,b:` (two numbers up to 1024, not both 0)");
                 }
             }
         } else if ch.is_ascii_uppercase() {
@@ -407,7 +394,9 @@ fn part(c: &mut Cursor, out: &mut Vec<Component>) -> Result<(), MbnError> {
                         symmetry: Symmetry::None,
                     },
                     (_, true, _) => {
-                        return here("a hop `p` goes along a whole line: write `0` (or R, B, Q)".into());
+                        return here(
+                            "a hop `p` goes along a whole line: write `0` (or R, B, Q)".into(),
+                        );
                     }
                     (Steps::Leap, _, true) if a.max(b) > 1 => {
                         let first = lame_first(v);

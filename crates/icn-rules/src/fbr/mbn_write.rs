@@ -46,7 +46,9 @@ type Key = (Shape, bool, Action, bool);
 pub fn write(m: &Movement) -> Result<String, Vec<String>> {
     let canon = fold(m).canonical();
     if canon.components.is_empty() {
-        return Err(vec!["a piece that never moves has no MBN definition".to_string()]);
+        return Err(vec![
+            "a piece that never moves has no MBN definition".to_string(),
+        ]);
     }
     let mut errors = Vec::new();
     let mut groups: BTreeMap<Key, (Vec<Vector>, Vec<Vector>)> = BTreeMap::new();

@@ -19,7 +19,6 @@ pub mod pieces;
 pub mod print;
 pub mod syntax;
 
-
 pub use print::{FbrText, board_range, print};
 
 use crate::rules::RuleSet;

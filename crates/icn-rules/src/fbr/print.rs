@@ -281,13 +281,14 @@ fn castle_attribute(
     omitted: &mut Vec<String>,
 ) -> Option<String> {
     let site = Castling::site();
-    if c.min_distance != site.min_distance
-        || c.king_steps != site.king_steps
+    // An unreachable distance switches the site rule off, as no castlers do.
+    let no_site_rule = c.castlers.is_empty() || c.min_distance == u32::MAX;
+    if (!no_site_rule && (c.min_distance != site.min_distance || c.king_steps != site.king_steps))
         || !c.explicit.is_empty()
     {
         omitted.push("castling distances and explicit castling moves".to_string());
     }
-    if c.castlers.is_empty() && site.castlers.iter().all(|k| royals.contains(k)) {
+    if no_site_rule && site.castlers.iter().all(|k| royals.contains(k)) {
         return Some("castle{}".to_string());
     }
     if c.castlers != site.castlers {

@@ -241,7 +241,10 @@ pub fn parse_rules(text: &str) -> RawText {
             break;
         }
         let start = c.pos;
-        let item = if c.peek().is_some_and(|ch| ch.is_ascii_uppercase() || ch == ':') {
+        let item = if c
+            .peek()
+            .is_some_and(|ch| ch.is_ascii_uppercase() || ch == ':')
+        {
             piece_def(&mut c).map(|d| out.pieces.push(d))
         } else {
             rule(&mut c).map(|r| out.rules.push(r))
@@ -323,7 +326,11 @@ fn rule(c: &mut Cursor) -> Res<RawRule> {
             let end = c.text[start..]
                 .find(char::is_whitespace)
                 .map_or(c.text.len(), |i| start + i);
-            let what = if ch == '@' { "macros" } else { "prefixed pieces" };
+            let what = if ch == '@' {
+                "macros"
+            } else {
+                "prefixed pieces"
+            };
             return Err(Diagnostic::new(
                 Span::new(start, end),
                 format!(
