@@ -135,10 +135,10 @@ fn print_errors(who: &str, messages: Vec<String>) {
     for m in messages {
         // Rendered ICN diagnostics carry their own `error:` label.
         if m.starts_with("error") {
-            if !who.is_empty() {
-                eprintln!("error: {who}");
-            }
             eprintln!("{m}");
+            if let Some(name) = who.strip_suffix(": ") {
+                eprintln!("note: in variant {name}");
+            }
         } else {
             eprintln!("error: {who}{m}");
         }

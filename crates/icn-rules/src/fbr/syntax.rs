@@ -25,6 +25,8 @@
 use icn_model::Int;
 use icn_syntax::{Diagnostic, Span};
 
+pub use super::pieces::RawPieceDef;
+
 /// A piece letter of a piece set, with its case and an optional prefix.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RawPiece {
@@ -115,19 +117,6 @@ pub struct RawRule {
     pub span: Span,
 }
 
-/// A piece definition as written: `Q=R+N`, `:AM:|Amazon|=QN`, `K`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RawPieceDef {
-    /// The letters, without colons: `Q`, `AM`.
-    pub letters: String,
-    /// Where the letter (with its colons) is.
-    pub letters_span: Span,
-    /// The MBN text after `=` and where it starts, if any.
-    pub mbn: Option<(String, usize)>,
-    /// The whole definition.
-    pub span: Span,
-}
-
 /// FBR text split into rules and piece definitions.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RawText {
@@ -139,25 +128,25 @@ pub struct RawText {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-struct Cursor<'a> {
-    text: &'a str,
-    pos: usize,
+pub(super) struct Cursor<'a> {
+    pub(super) text: &'a str,
+    pub(super) pos: usize,
 }
 
-type Res<T> = Result<T, Diagnostic>;
+pub(super) type Res<T> = Result<T, Diagnostic>;
 
 impl<'a> Cursor<'a> {
-    fn peek(&self) -> Option<char> {
+    pub(super) fn peek(&self) -> Option<char> {
         self.text[self.pos..].chars().next()
     }
 
-    fn bump(&mut self) -> Option<char> {
+    pub(super) fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
         Some(c)
     }
 
-    fn eat(&mut self, c: char) -> bool {
+    pub(super) fn eat(&mut self, c: char) -> bool {
         if self.peek() == Some(c) {
             self.pos += c.len_utf8();
             true
@@ -166,7 +155,7 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn found(&self) -> String {
+    pub(super) fn found(&self) -> String {
         match self.peek() {
             None => "the end of the text".to_string(),
             Some(c) if c.is_whitespace() => "blank space".to_string(),
@@ -174,12 +163,12 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn here(&self) -> Span {
+    pub(super) fn here(&self) -> Span {
         let len = self.peek().map_or(0, char::len_utf8);
         Span::new(self.pos, self.pos + len)
     }
 
-    fn expect(&mut self, c: char, after: &str) -> Res<()> {
+    pub(super) fn expect(&mut self, c: char, after: &str) -> Res<()> {
         if self.eat(c) {
             Ok(())
         } else {
@@ -245,7 +234,7 @@ pub fn parse_rules(text: &str) -> RawText {
             .peek()
             .is_some_and(|ch| ch.is_ascii_uppercase() || ch == ':')
         {
-            piece_def(&mut c).map(|d| out.pieces.push(d))
+            super::pieces::piece_def(&mut c).map(|d| out.pieces.push(d))
         } else {
             rule(&mut c).map(|r| out.rules.push(r))
         };
@@ -261,59 +250,6 @@ pub fn parse_rules(text: &str) -> RawText {
         }
     }
     out
-}
-
-fn piece_def(c: &mut Cursor) -> Res<RawPieceDef> {
-    let start = c.pos;
-    let letters = if c.eat(':') {
-        let s = c.pos;
-        while c.peek().is_some_and(|ch| ch.is_ascii_alphanumeric()) {
-            c.bump();
-        }
-        let letters = c.text[s..c.pos].to_string();
-        if !(1..=3).contains(&letters.len()) {
-            return Err(Diagnostic::new(
-                Span::new(start, c.pos),
-                "expected one to three letters or digits between colons",
-            ));
-        }
-        c.expect(':', "after the piece letters")?;
-        letters
-    } else {
-        let ch = c.bump().unwrap_or_default();
-        ch.to_string()
-    };
-    let letters_span = Span::new(start, c.pos);
-    if c.eat('|') {
-        while c.peek().is_some_and(|ch| ch != '|' && !ch.is_whitespace()) {
-            c.bump();
-        }
-        c.expect('|', "after the piece name")?;
-    }
-    let mbn = if c.eat('=') {
-        let s = c.pos;
-        while c.peek().is_some_and(|ch| !ch.is_whitespace()) {
-            c.bump();
-        }
-        Some((c.text[s..c.pos].to_string(), s))
-    } else {
-        None
-    };
-    if c.peek().is_some_and(|ch| !ch.is_whitespace()) {
-        return Err(Diagnostic::new(
-            c.here(),
-            format!(
-                "expected `=` and a move definition or blank space after the piece letter, found {}",
-                c.found()
-            ),
-        ));
-    }
-    Ok(RawPieceDef {
-        letters,
-        letters_span,
-        mbn,
-        span: Span::new(start, c.pos),
-    })
 }
 
 fn rule(c: &mut Cursor) -> Res<RawRule> {
