@@ -84,7 +84,9 @@ impl fmt::Display for ConvertError {
 
 impl std::error::Error for ConvertError {}
 
-fn fail<T>(messages: impl IntoIterator<Item = impl ToString>) -> Result<T, ConvertError> {
+pub(crate) fn fail<T>(
+    messages: impl IntoIterator<Item = impl ToString>,
+) -> Result<T, ConvertError> {
     Err(ConvertError {
         messages: messages.into_iter().map(|m| m.to_string()).collect(),
     })
@@ -147,7 +149,11 @@ fn pick_sjaak(
     }
 }
 
-fn read(text: &str, from: VariantFormat, name: Option<&str>) -> Result<ReadVariant, ConvertError> {
+pub(crate) fn read(
+    text: &str,
+    from: VariantFormat,
+    name: Option<&str>,
+) -> Result<ReadVariant, ConvertError> {
     if icn_syntax::strip_bom(text).trim().is_empty() {
         return fail(["the input is empty: it holds no variant definition"]);
     }
@@ -236,8 +242,21 @@ fn read_json_variant(text: &str, name: Option<&str>) -> Result<Variant, ConvertE
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let value: serde_json::Value =
         serde_json::from_str(text).or_else(|e| fail([format!("invalid JSON: {e}")]))?;
+    if value.is_array() {
+        return fail([
+            "the JSON holds several variants (an array); convert them all without --name",
+        ]);
+    }
+    json_value_variant(&value, name)
+}
+
+/// A variant from one JSON value (see [`read_json_variant`]).
+pub(crate) fn json_value_variant(
+    value: &serde_json::Value,
+    name: Option<&str>,
+) -> Result<Variant, ConvertError> {
     let wrapped = value.get("rules").is_some();
-    let rules_value = if wrapped { &value["rules"] } else { &value };
+    let rules_value = if wrapped { &value["rules"] } else { value };
     let rules = rules_from_json(rules_value).or_else(|e| fail([e]))?;
     let position = match value.get("position").filter(|_| wrapped) {
         // `variant show --to json` carries the start as a JSON long-form game.
@@ -270,10 +289,11 @@ fn read_json_variant(text: &str, name: Option<&str>) -> Result<Variant, ConvertE
 }
 
 /// The format of a variant definition, from its content: JSON when it starts
-/// with `{` and is not the JSON long form of a game (which reads as ICN);
+/// with `{` and is not the JSON long form of a game (which reads as ICN), or
+/// is a JSON array (several variants);
 /// Fairy-Stockfish when it has `[section]` headers with `key = value` lines;
-/// Sjaak when a line starts with `Variant:`; ICN when it reads as ICN;
-/// FBR otherwise.
+/// Sjaak when a line starts with `Variant:`; ICN when it reads as ICN, or
+/// every line does (several variants); FBR otherwise.
 ///
 /// ```
 /// use icn_adapters::convert::{detect_variant_format, VariantFormat};
@@ -301,6 +321,11 @@ pub fn detect_variant_format(text: &str) -> VariantFormat {
             VariantFormat::Json
         };
     }
+    if body.trim_start().starts_with('[')
+        && serde_json::from_str::<serde_json::Value>(body).is_ok_and(|v| v.is_array())
+    {
+        return VariantFormat::Json;
+    }
     if crate::fsf::looks_like_ini(body) {
         return VariantFormat::Fsf;
     }
@@ -308,6 +333,11 @@ pub fn detect_variant_format(text: &str) -> VariantFormat {
         return VariantFormat::Sjaak;
     }
     if Game::parse(body, Dialect::Auto).is_ok() {
+        return VariantFormat::Icn;
+    }
+    // Several ICN games, one per line (a many-variant ICN output).
+    let mut lines = body.lines().filter(|l| !l.trim().is_empty()).peekable();
+    if lines.peek().is_some() && lines.all(|l| Game::parse(l, Dialect::Auto).is_ok()) {
         return VariantFormat::Icn;
     }
     VariantFormat::Fbr
@@ -375,7 +405,7 @@ fn icn_equivalent(v: &Variant) -> (RuleSet, Position) {
         });
     }
     // Rules that differ from ICN's fixed ones only where this position can
-    // never use them: no castling vs the site rule when no king or royal
+    // never use them (when it has pieces): no castling vs the site rule when no king or royal
     // centaur holds `+` (rights are never gained), en passant when there is
     // no pawn (pawns are never created).
     let castler_right = position.pieces.iter().any(|p| {
@@ -385,22 +415,29 @@ fn icn_equivalent(v: &Variant) -> (RuleSet, Position) {
                 icn_model::PieceKind::King | icn_model::PieceKind::RoyalCentaur
             )
     });
-    if rules.castling == icn_rules::Castling::none() && !castler_right {
+    // A definition of rules alone (FBR) has no position to judge by: its
+    // rules stay as they are, and ICN refuses what it cannot say.
+    let has_position = !position.pieces.is_empty();
+    if has_position && rules.castling == icn_rules::Castling::none() && !castler_right {
         rules.castling = icn_rules::Castling::site();
     }
     let pawns = position
         .pieces
         .iter()
         .any(|p| p.piece.kind == icn_model::PieceKind::Pawn);
-    if !pawns {
+    if has_position && !pawns {
         rules.en_passant = icn_rules::EnPassant::default();
     }
     (rules, position)
 }
 
-fn icn_text(v: &Variant) -> Result<String, ConvertError> {
+/// `v` as one line of ICN; with `named`, its name as the `Variant` tag.
+pub(crate) fn icn_text(v: &Variant, named: bool) -> Result<String, ConvertError> {
     let (rules, position) = icn_equivalent(v);
-    let game = lower::game_of(&rules, &position).or_else(fail)?;
+    let mut game = lower::game_of(&rules, &position).or_else(fail)?;
+    if named {
+        game.metadata.insert("Variant".to_string(), v.name.clone());
+    }
     let style = |dialect| IcnStyle {
         form: IcnForm::Compact,
         dialect,
@@ -482,37 +519,20 @@ pub fn convert_variant_reporting(
 }
 
 /// `v` written in `to`, with what the text leaves out. FBR writes what it
-/// can say and lists the rest; the other formats refuse what they cannot say.
-fn converted_text(v: &Variant, to: VariantFormat) -> Result<(String, Vec<String>), ConvertError> {
+/// can say, with the rest as `//` comments after it, and lists the rest; the
+/// other formats refuse what they cannot say.
+pub(crate) fn converted_text(
+    v: &Variant,
+    to: VariantFormat,
+) -> Result<(String, Vec<String>), ConvertError> {
     let text = match to {
-        VariantFormat::Icn => icn_text(v).map(|mut s| {
+        VariantFormat::Icn => icn_text(v, false).map(|mut s| {
             s.push('\n');
             s
         }),
-        VariantFormat::Fbr => {
-            let printed = fbr::print(&v.rules);
-            return Ok((format!("{}\n", printed.text), printed.omitted));
-        }
+        VariantFormat::Fbr => return Ok(fbr_text(v)),
         VariantFormat::Json => {
-            let position = if v.position.pieces.is_empty() {
-                serde_json::Value::Null
-            } else {
-                let game = Game {
-                    position: v.position.clone(),
-                    ..Game::default()
-                };
-                let style = IcnStyle {
-                    form: IcnForm::Compact,
-                    dialect: Dialect::Site,
-                };
-                serde_json::Value::String(game.to_icn(style).or_else(|e| fail([e]))?)
-            };
-            let out = serde_json::json!({
-                "name": v.name,
-                "rules": rules_json(&v.rules),
-                "position": position,
-            });
-            let mut s = serde_json::to_string_pretty(&out).unwrap_or_default();
+            let mut s = serde_json::to_string_pretty(&variant_json(v)?).unwrap_or_default();
             s.push('\n');
             Ok(s)
         }
@@ -523,6 +543,45 @@ fn converted_text(v: &Variant, to: VariantFormat) -> Result<(String, Vec<String>
         VariantFormat::Fsf => crate::fsf::write_file(std::slice::from_ref(v)).or_else(fail),
     }?;
     Ok((text, Vec::new()))
+}
+
+/// `v`'s rules as FBR, then one `//` comment per thing left out (the start
+/// position among them: FBR holds rules only), and the list of them.
+pub(crate) fn fbr_text(v: &Variant) -> (String, Vec<String>) {
+    let printed = fbr::print(&v.rules);
+    let mut lost = printed.omitted;
+    if !v.position.pieces.is_empty() {
+        lost.push("the start position (FBR holds rules only)".to_string());
+    }
+    let mut text = printed.text;
+    text.push('\n');
+    for l in &lost {
+        text.push_str(&format!("// not expressible in FBR, left out: {l}\n"));
+    }
+    (text, lost)
+}
+
+/// `{"name", "rules", "position"}`: the rules as icn-rules JSON, the position
+/// as a compact ICN piece list (or `null`).
+pub(crate) fn variant_json(v: &Variant) -> Result<serde_json::Value, ConvertError> {
+    let position = if v.position.pieces.is_empty() {
+        serde_json::Value::Null
+    } else {
+        let game = Game {
+            position: v.position.clone(),
+            ..Game::default()
+        };
+        let style = IcnStyle {
+            form: IcnForm::Compact,
+            dialect: Dialect::Site,
+        };
+        serde_json::Value::String(game.to_icn(style).or_else(|e| fail([e]))?)
+    };
+    Ok(serde_json::json!({
+        "name": v.name,
+        "rules": rules_json(&v.rules),
+        "position": position,
+    }))
 }
 
 /// A variant's name in a definition file, and `Ok` when it reaches the rule
@@ -547,41 +606,13 @@ pub fn variant_names(
     text: &str,
     from: Option<VariantFormat>,
 ) -> Result<Vec<VariantName>, ConvertError> {
-    if icn_syntax::strip_bom(text).trim().is_empty() {
-        return fail(["the input is empty: it holds no variant definition"]);
-    }
-    let from = from.unwrap_or_else(|| detect_variant_format(text));
-    let names: Vec<String> = match from {
-        VariantFormat::Sjaak => {
-            let file = sjaak::read_file(text);
-            if !file.stray.is_empty() {
-                return fail(&file.stray);
-            }
-            file.variants.into_iter().map(|v| v.name).collect()
-        }
-        VariantFormat::Fsf => crate::fsf::read_file(text)
-            .sections
-            .into_iter()
-            .map(|s| s.name)
-            .collect(),
-        _ => {
-            let one = read(text, from, None).map(|r| r.variant.name);
-            return Ok(vec![match one {
-                Ok(name) => (name, Ok(())),
-                Err(e) => (
-                    format!("{from:?} definition").to_lowercase(),
-                    Err(e.to_string()),
-                ),
-            }]);
-        }
-    };
-    Ok(names
+    Ok(crate::convert_many::read_all(text, from)?
         .into_iter()
-        .map(|n| {
-            let status = read(text, from, Some(&n))
+        .map(|(name, read)| {
+            let status = read
                 .map(|_| ())
                 .map_err(|e| e.messages.first().cloned().unwrap_or_default());
-            (n, status)
+            (name, status)
         })
         .collect())
 }

@@ -17,6 +17,7 @@
 
 pub mod conformance;
 pub mod convert;
+pub mod convert_many;
 pub mod document;
 pub mod fen;
 pub mod fen_icn;
@@ -30,6 +31,7 @@ pub mod pgn_import;
 pub mod pgn_move;
 pub mod pgn_read;
 pub mod pgn_stream;
+pub mod roundtrip;
 pub mod san;
 pub mod sanlike;
 pub mod sanlike_game;

@@ -1049,6 +1049,61 @@ fn moves_describes_endless_rays_instead_of_refusing() {
 }
 
 #[test]
+fn variant_convert_without_a_name_converts_every_variant() {
+    let sjaak = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../fixtures/sjaak/reference/sjaak-variants.txt"
+    );
+    let run = icn(&["variant", "convert", "--to", "json", sjaak], "");
+    // 21 variants do not reach the rule objects: reported, the rest go on.
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("22 of 43 variants converted to JSON, 21 failed"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains("error: Wolves and Sheep (8x8): "),
+        "{}",
+        run.stderr
+    );
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(json.as_array().unwrap().len(), 22);
+    // The array reads back whole, to FBR documents that read back too.
+    let fbr = icn(&["variant", "convert", "--to", "fbr", "-"], &run.stdout);
+    assert_eq!(fbr.code, 0, "{}", fbr.stderr);
+    assert_eq!(fbr.stdout.matches("// variant: ").count(), 22);
+    assert!(
+        fbr.stdout
+            .contains("// not expressible in FBR, left out: the world border")
+    );
+    assert!(
+        fbr.stderr
+            .contains("22 of 22 variants converted to FBR, 0 failed"),
+        "{}",
+        fbr.stderr
+    );
+    let names = icn(&["variant", "convert", "--to", "icn", "-"], &run.stdout);
+    assert!(
+        names.stdout.lines().all(|l| l.starts_with("[Variant ")),
+        "{}",
+        names.stdout
+    );
+    let back = icn(
+        &["variant", "convert", "--from", "fbr", "--to", "json", "-"],
+        &fbr.stdout,
+    );
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    let strict = icn(
+        &["variant", "convert", "--strict", "--to", "fbr", "-"],
+        &run.stdout,
+    );
+    assert_eq!(strict.code, 1);
+    assert!(strict.stdout.is_empty());
+}
+
+#[test]
 fn variant_list_names_the_variants_of_a_definition_file() {
     let sjaak = concat!(
         env!("CARGO_MANIFEST_DIR"),

@@ -1,9 +1,9 @@
 //! FBR text ↔ rule sets: accepted forms, refusals with spans, round trips.
 
-use icn_model::{Coord, Int, PieceKind, Player};
+use icn_model::{Coord, Int, Piece, PieceKind, Player};
 use icn_rules::catalogue::{self, Source};
 use icn_rules::lower::rules_from_game;
-use icn_rules::{Outcome, PromotionRule, WinRule, Zone, fbr};
+use icn_rules::{Movement, Outcome, PromotionRule, RuleSet, WinRule, Zone, fbr, movement_of};
 use proptest::prelude::*;
 
 mod strategies;
@@ -105,7 +105,10 @@ fn malformed_text_is_refused() {
         ("hill{Q}[d4]", "only royal pieces"),
         ("pieces{K}=morethan(0)", "every kind"),
         ("zone[1-8]=hole", "closed blocks"),
-        ("Q=R+N", "piece definition"),
+        ("Q=R-N", "sequences"),
+        ("@Q=R", "macros"),
+        ("Q=R Q=B", "defined twice"),
+        ("Q=mR+xB", "modifier `x`"),
         ("draw", "needs an attribute"),
         ("royal<2>", "sequence numbers"),
         ("promotion{P}[8-1]", "low to high"),
@@ -114,6 +117,40 @@ fn malformed_text_is_refused() {
         let e = fbr::parse(text).unwrap_err();
         assert!(e.to_string().contains(needle), "{text}: {e}");
     }
+}
+
+#[test]
+fn piece_definitions_give_movements_and_print_back() {
+    let r = fbr::parse("royal{k} :CA:|Wazir-Camel|=C+W // a comment\nQ=RN K").unwrap();
+    let camel = Piece::from_code("CA").unwrap().kind;
+    assert!(
+        r.movement(camel)
+            .same_as(&Movement::leaper(1, 3).union(Movement::leaper(0, 1)))
+    );
+    assert!(
+        r.movement(PieceKind::Queen)
+            .same_as(&movement_of(PieceKind::Chancellor))
+    );
+    assert!(!r.movements.contains_key(&PieceKind::King));
+    let printed = fbr::print(&r);
+    assert!(printed.omitted.is_empty(), "{:?}", printed.omitted);
+    assert!(
+        printed.text.contains(":CA:=") && printed.text.contains("Q=NR"),
+        "{}",
+        printed.text
+    );
+    assert_eq!(fbr::parse(&printed.text).unwrap(), r);
+    let e = fbr::parse("royal{k} Q=mR+xB").unwrap_err();
+    assert!(
+        e.render("t.fbr", "royal{k} Q=mR+xB").contains("t.fbr:1:15"),
+        "{}",
+        e.render("t.fbr", "royal{k} Q=mR+xB")
+    );
+    let mut huygen = RuleSet::default();
+    huygen
+        .movements
+        .insert(PieceKind::Queen, movement_of(PieceKind::Huygen));
+    assert!(fbr::print(&huygen).omitted[0].contains("the movement of Q: the huygen"));
 }
 
 #[test]

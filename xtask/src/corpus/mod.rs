@@ -67,6 +67,7 @@ corpora!(
     sjaak,
     sjaak_perft,
     fsf,
+    formats,
     site,
     query
 );

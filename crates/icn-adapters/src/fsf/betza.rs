@@ -27,7 +27,7 @@
 //! them and they never move), lame leaps other than `nD`, `nN`, `nA` (`nZ`
 //! needs two empty squares), initial captures (ignored by Fairy-Stockfish).
 
-use icn_rules::{Action, Component, Frame, Movement, Pattern, Symmetry, Vector};
+use icn_rules::{Action, Component, Movement, Pattern, Symmetry, Vector};
 
 /// What a move may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -278,17 +278,7 @@ pub struct Unsupported {
     pub message: String,
 }
 
-/// The first square of a lame leap's path, as Fairy-Stockfish walks it.
-pub fn lame_first(v: Vector) -> Vector {
-    let diff = v.dx.abs() - v.dy.abs();
-    if diff > 0 {
-        Vector::new(v.dx.signum(), 0)
-    } else if diff < 0 {
-        Vector::new(0, v.dy.signum())
-    } else {
-        Vector::new(v.dx.signum(), v.dy.signum())
-    }
-}
+pub use icn_rules::movement_form::{fold, lame_first};
 
 impl BetzaMove {
     fn components(&self) -> Result<Vec<Component>, Unsupported> {
@@ -413,105 +403,4 @@ impl BetzaPiece {
         }
         Ok(fold(&Movement { components: comps }))
     }
-}
-
-fn key(c: &Component) -> (u8, Option<u32>, Action, bool, bool) {
-    let (kind, max) = match &c.pattern {
-        Pattern::Leap { .. } => (0, None),
-        Pattern::Ride { max, .. } => (1, *max),
-        Pattern::Hop { .. } => (2, None),
-        Pattern::Lame { .. } => (3, None),
-        Pattern::Huygen => (4, None),
-        Pattern::Rose => (5, None),
-    };
-    (kind, max, c.action, c.needs_right, c.sets_en_passant)
-}
-
-fn vector_of(c: &Component) -> Option<(Vector, Vector)> {
-    match &c.pattern {
-        Pattern::Leap { vector, .. }
-        | Pattern::Ride { vector, .. }
-        | Pattern::Hop { vector, .. } => Some((*vector, Vector::new(0, 0))),
-        Pattern::Lame { first, then, .. } => Some((*first, *then)),
-        _ => None,
-    }
-}
-
-/// A movement in a tidy form: components as single vectors read forward
-/// (or absolute when the same for both sides), grouped by kind, and each
-/// group written absolute and folded into full eightfold orbits where it is
-/// symmetric. Two movements that mean the same fold to the same
-/// [`Movement::canonical`] form.
-pub fn fold(m: &Movement) -> Movement {
-    use std::collections::BTreeMap;
-    type Pair = (Vector, Vector);
-    let canon = m.canonical();
-    let mut out: Vec<Component> = Vec::new();
-    let mut groups: BTreeMap<_, (Vec<Pair>, Vec<Pair>, Component)> = BTreeMap::new();
-    for c in &canon.components {
-        let Some(v) = vector_of(c) else {
-            out.push(c.clone());
-            continue;
-        };
-        let e = groups
-            .entry(key(c))
-            .or_insert_with(|| (Vec::new(), Vec::new(), c.clone()));
-        match c.frame {
-            Frame::Forward => e.0.push(v),
-            Frame::Absolute => e.1.push(v),
-        }
-    }
-    let turn = |(a, b): Pair| (Vector::new(-a.dx, -a.dy), Vector::new(-b.dx, -b.dy));
-    for (_, (fwd, abs, proto)) in groups {
-        // A forward set closed under the half turn is the same for both sides.
-        let closed = fwd.iter().all(|v| fwd.contains(&turn(*v)));
-        let mut absolute = abs;
-        let mut relative = Vec::new();
-        if closed {
-            absolute.extend(fwd);
-        } else {
-            relative = fwd;
-        }
-        absolute.sort();
-        absolute.dedup();
-        for (frame, set) in [(Frame::Absolute, absolute), (Frame::Forward, relative)] {
-            let mut left: Vec<Pair> = set.clone();
-            while let Some(&v) = left.first() {
-                let orbit = Symmetry::Octal.pair_images(v.0, v.1);
-                let full = frame == Frame::Absolute && orbit.iter().all(|o| set.contains(o));
-                let (symmetry, taken) = if full {
-                    (Symmetry::Octal, orbit)
-                } else {
-                    (Symmetry::None, vec![v])
-                };
-                left.retain(|x| !taken.contains(x));
-                let pattern = match &proto.pattern {
-                    Pattern::Leap { .. } => Pattern::Leap {
-                        vector: v.0,
-                        symmetry,
-                    },
-                    Pattern::Ride { max, .. } => Pattern::Ride {
-                        vector: v.0,
-                        symmetry,
-                        max: *max,
-                    },
-                    Pattern::Hop { .. } => Pattern::Hop {
-                        vector: v.0,
-                        symmetry,
-                    },
-                    _ => Pattern::Lame {
-                        first: v.0,
-                        then: v.1,
-                        symmetry,
-                    },
-                };
-                out.push(Component {
-                    pattern,
-                    frame,
-                    ..proto.clone()
-                });
-            }
-        }
-    }
-    Movement { components: out }
 }

@@ -68,19 +68,7 @@ fn cover(first: i64, second: i64, wanted: &[Vector]) -> Option<Vec<String>> {
 /// The atom letter and base pair of a vector.
 fn atom_of(v: Vector) -> Option<(char, i64, i64)> {
     let (a, b) = (v.dx.abs().max(v.dy.abs()), v.dx.abs().min(v.dy.abs()));
-    let atom = match (a, b) {
-        (1, 0) => 'W',
-        (1, 1) => 'F',
-        (2, 0) => 'D',
-        (2, 1) => 'N',
-        (2, 2) => 'A',
-        (3, 0) => 'H',
-        (3, 1) => 'C',
-        (3, 2) => 'Z',
-        (3, 3) => 'G',
-        _ => return None,
-    };
-    Some((atom, a, b))
+    icn_rules::movement_form::leaper_letter(v).map(|atom| (atom, a, b))
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]

@@ -34,7 +34,7 @@ pub mod write;
 mod write_rules;
 
 pub use lower::{Refusal, to_variant};
-pub use write::{write_file, write_section};
+pub use write::{section_name, write_file, write_section};
 
 /// A problem at a place in the text: 1-based line and column.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -372,6 +372,21 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
     Ok(s)
 }
 
+/// The section name [`write_file`] gives `v`: its code in lowercase, with
+/// `-` for every character other than letters, digits and `-`.
+pub fn section_name(v: &Variant) -> String {
+    v.code
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect()
+}
+
 /// Several variants as one file, each section named by its code.
 ///
 /// # Errors
@@ -380,18 +395,7 @@ pub fn write_file(vs: &[Variant]) -> Result<String, Vec<String>> {
     let mut out = String::new();
     let mut problems = Vec::new();
     for v in vs {
-        let name: String = v
-            .code
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() || c == '-' {
-                    c.to_ascii_lowercase()
-                } else {
-                    '-'
-                }
-            })
-            .collect();
-        match write_section(v, &name) {
+        match write_section(v, &section_name(v)) {
             Ok(s) => {
                 out.push_str(&s);
                 out.push('\n');

@@ -108,9 +108,12 @@ pub(super) fn castling(
             kings.insert(kp.piece.kind);
             rooks.insert(pp.piece.kind);
         }
-        let ch = char::from(b'A' + (pf.0 - 1) as u8);
-        let ch = if white { ch } else { ch.to_ascii_lowercase() };
-        field.push(ch);
+        // The FEN gives the right only when both pieces hold theirs.
+        let holds = |c: &Coord| v.position.piece_at(c).is_some_and(|p| p.special_right);
+        if holds(&m.king_from) && holds(&m.partner_from) {
+            let ch = char::from(b'A' + (pf.0 - 1) as u8);
+            field.push(if white { ch } else { ch.to_ascii_lowercase() });
+        }
     }
     if kside.len() > 1 || qside.len() > 1 || ranks.len() > 1 || kings.len() > 1 {
         o.bad("castling Fairy-Stockfish cannot say (other files or ranks per side, or two castling kings)");
@@ -134,6 +137,9 @@ pub(super) fn castling(
     let mut f: Vec<char> = field.chars().collect();
     f.sort_by_key(|c| (c.is_ascii_lowercase(), *c));
     f.dedup();
+    if f.is_empty() {
+        f.push('-');
+    }
     (lines, f.into_iter().collect())
 }
 

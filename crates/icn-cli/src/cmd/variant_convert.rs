@@ -1,13 +1,18 @@
 //! `icn variant convert [--from sjaak|fsf|icn|fbr|json] --to sjaak|fsf|icn|fbr|json
 //! [--name VARIANT] FILE|-`: a variant definition in another format (see
 //! `icn_adapters::convert`). Without `--from` the input format is detected
-//! from the content. `--name` picks a variant of a many-variant Sjaak file
-//! (exact name, or a unique prefix). What cannot be converted is refused on
-//! standard error with the reasons (exit 1).
+//! from the content. `--name` picks a variant of a many-variant file (Sjaak:
+//! exact name, or a unique prefix). Without it every variant of the file
+//! converts into one output (see `icn_adapters::convert_many` for how each
+//! format holds several): a variant that cannot be converted is reported on
+//! standard error with its reasons and the rest go on, a summary line closes
+//! a many-variant run, and the exit status is 1 when any variant failed.
+//! What a target cannot say is a warning (FBR), or refused under `--strict`.
 
 use std::io::Write as _;
 
 use icn_adapters::convert::{VariantFormat, convert_variant_reporting};
+use icn_adapters::convert_many::convert_all;
 
 use crate::cmd::Outcome;
 use crate::input::InputArg;
@@ -93,19 +98,22 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         To::Json => VariantFormat::Json,
         To::Fsf => VariantFormat::Fsf,
     };
-    match convert_variant_reporting(&text, from, to, args.name.as_deref()) {
+    let target = match args.to {
+        To::Sjaak => "Sjaak",
+        To::Icn => "ICN",
+        To::Fbr => "FBR",
+        To::Json => "JSON",
+        To::Fsf => "variants.ini",
+    };
+    let label = if args.strict { "error" } else { "warning" };
+    let Some(name) = args.name.as_deref() else {
+        return run_all(&text, from, to, args.strict, &origin, target);
+    };
+    match convert_variant_reporting(&text, from, to, Some(name)) {
         Ok(out) => {
-            let label = if args.strict { "error" } else { "warning" };
             for w in &out.warnings {
                 eprintln!("{label}: {origin}:{w}");
             }
-            let target = match args.to {
-                To::Sjaak => "Sjaak",
-                To::Icn => "ICN",
-                To::Fbr => "FBR",
-                To::Json => "JSON",
-                To::Fsf => "variants.ini",
-            };
             for l in &out.lost {
                 eprintln!("{label}: not expressible in {target}, left out: {l}");
             }
@@ -117,15 +125,78 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
             Ok(Outcome::Valid)
         }
         Err(e) => {
-            for m in e.messages {
-                // Rendered ICN diagnostics carry their own `error:` label.
-                if m.starts_with("error") {
-                    eprintln!("{m}");
-                } else {
-                    eprintln!("error: {m}");
-                }
-            }
+            print_errors("", e.messages);
             Ok(Outcome::Invalid)
         }
     }
+}
+
+fn print_errors(who: &str, messages: Vec<String>) {
+    for m in messages {
+        // Rendered ICN diagnostics carry their own `error:` label.
+        if m.starts_with("error") {
+            eprintln!("{m}");
+            if let Some(name) = who.strip_suffix(": ") {
+                eprintln!("note: in variant {name}");
+            }
+        } else {
+            eprintln!("error: {who}{m}");
+        }
+    }
+}
+
+/// Every variant of the input (no `--name`).
+fn run_all(
+    text: &str,
+    from: VariantFormat,
+    to: VariantFormat,
+    strict: bool,
+    origin: &str,
+    target: &str,
+) -> anyhow::Result<Outcome> {
+    let label = if strict { "error" } else { "warning" };
+    let all = match convert_all(text, Some(from), to) {
+        Ok(all) => all,
+        Err(e) => {
+            print_errors("", e.messages);
+            return Ok(Outcome::Invalid);
+        }
+    };
+    let many = all.items.len() > 1;
+    let mut flagged = false;
+    for item in &all.items {
+        let who = if many {
+            format!("{}: ", item.name)
+        } else {
+            String::new()
+        };
+        for w in &item.warnings {
+            eprintln!("{label}: {origin}:{w}");
+        }
+        for l in &item.lost {
+            eprintln!("{label}: {who}not expressible in {target}, left out: {l}");
+        }
+        flagged |= !(item.warnings.is_empty() && item.lost.is_empty());
+        if let Some(e) = &item.error {
+            print_errors(&who, e.clone());
+        }
+    }
+    let failed = all.failed();
+    if strict && flagged {
+        eprintln!("error: refused under --strict");
+        return Ok(Outcome::Invalid);
+    }
+    std::io::stdout().lock().write_all(all.text.as_bytes())?;
+    if many {
+        let total = all.items.len();
+        eprintln!(
+            "{} of {total} variants converted to {target}, {failed} failed",
+            total - failed
+        );
+    }
+    Ok(if failed > 0 {
+        Outcome::Invalid
+    } else {
+        Outcome::Valid
+    })
 }

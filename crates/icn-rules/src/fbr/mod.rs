@@ -12,7 +12,10 @@
 //! See `meaning` for the exact list of accepted rules and how FBR's two sides
 //! map onto ICN players (uppercase letters White, lowercase Black).
 
+pub mod mbn;
+pub(crate) mod mbn_write;
 pub mod meaning;
+pub mod pieces;
 pub mod print;
 pub mod syntax;
 
@@ -42,8 +45,16 @@ pub type FbrError = icn_syntax::ParseError;
 /// assert!(e.render("rules.fbr", "royal atomic").contains("rules.fbr:1:7"));
 /// ```
 pub fn parse(text: &str) -> Result<RuleSet, FbrError> {
-    let (raw, mut diagnostics) = syntax::parse_rules(text);
-    match meaning::rules_from_raw(&raw) {
+    let raw = syntax::parse_rules(text);
+    let mut diagnostics = raw.diagnostics;
+    let mut read = meaning::rules_from_raw(&raw.rules);
+    let mut scratch = RuleSet::default();
+    let target = match &mut read {
+        Ok(rules) => rules,
+        Err(_) => &mut scratch,
+    };
+    pieces::apply(&raw.pieces, target, &mut diagnostics);
+    match read {
         Ok(rules) if diagnostics.is_empty() => Ok(rules),
         Ok(_) => Err(FbrError { diagnostics }),
         Err(more) => {

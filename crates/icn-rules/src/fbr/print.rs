@@ -3,12 +3,14 @@
 //!
 //! What FBR cannot say is not dropped silently: it is listed in
 //! [`FbrText::omitted`] (world border, slide limit, turn order of more than
-//! two players, passing, custom movements, en passant changes, the move rule,
+//! two players, passing, movements MBN cannot say, en passant changes, the move rule,
 //! insufficient-material draws switched off, explicit castling moves and
 //! castling distances, extra properties, players other than White and Black).
 //! Zones print as ranks (`8`, `(-3)`), squares (`d4`, or `(x,y)` off the a–z
 //! files or below rank 1), and closed blocks or bands, always with both
-//! bounds (`c-f2-4`, `1-8`, `a-a1-1` for a one-square block).
+//! bounds (`c-f2-4`, `1-8`, `a-a1-1` for a one-square block). Custom
+//! movements follow the rules as MBN piece definitions (`:CA:=N+mW`), one per
+//! kind, by the kind's White letter.
 
 use std::fmt::Write as _;
 
@@ -255,6 +257,17 @@ pub fn print(rules: &RuleSet) -> FbrText {
         let sq: Vec<String> = rules.region.excluded.iter().map(square).collect();
         out.push(format!("zone[{}]=hole", sq.join(",")));
     }
+    for (kind, m) in &rules.movements {
+        let letter = letters([*kind], Player::WHITE);
+        match super::mbn::write(m) {
+            Ok(text) => out.push(format!("{letter}={text}")),
+            Err(es) => {
+                for e in es {
+                    omitted.push(format!("the movement of {letter}: {e}"));
+                }
+            }
+        }
+    }
     omissions(rules, &mut omitted);
     FbrText {
         text: out.join(" "),
@@ -268,13 +281,14 @@ fn castle_attribute(
     omitted: &mut Vec<String>,
 ) -> Option<String> {
     let site = Castling::site();
-    if c.min_distance != site.min_distance
-        || c.king_steps != site.king_steps
+    // An unreachable distance switches the site rule off, as no castlers do.
+    let no_site_rule = c.castlers.is_empty() || c.min_distance == u32::MAX;
+    if (!no_site_rule && (c.min_distance != site.min_distance || c.king_steps != site.king_steps))
         || !c.explicit.is_empty()
     {
         omitted.push("castling distances and explicit castling moves".to_string());
     }
-    if c.castlers.is_empty() && site.castlers.iter().all(|k| royals.contains(k)) {
+    if no_site_rule && site.castlers.iter().all(|k| royals.contains(k)) {
         return Some("castle{}".to_string());
     }
     if c.castlers != site.castlers {
@@ -303,9 +317,6 @@ fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
     }
     if rules.forced_capture {
         omitted.push("forced capture".to_string());
-    }
-    if !rules.movements.is_empty() {
-        omitted.push("custom movements (MBN piece definitions)".to_string());
     }
     if rules.en_passant != EnPassant::default() {
         omitted.push("en passant by other pieces".to_string());

@@ -12,12 +12,20 @@
 //! letters a–z (a = 1). An attribute is `'!'? word ('(' integer ')')?
 //! PieceSet? BoardRange?`.
 //!
-//! Refused with a span: anything else, including MBN piece definitions
-//! (`Q=R+N`, `@K`), which describe pieces rather than rules. A UTF-8
-//! byte-order mark at the start is skipped.
+//! Piece definitions are kept apart ([`RawPieceDef`]): a piece letter
+//! (`Q`, or `:AM:` for an ICN two-letter code), an optional name `|Queen|`,
+//! and `=` with an MBN move definition up to the next blank (`Q=R+N`); a
+//! bare letter declares the piece with its own movement. `//` starts a
+//! comment up to the end of the line (this toolkit's extension, used for the
+//! notes of what a written text leaves out).
+//!
+//! Refused with a span: anything else, including macros (`@K=…`) and
+//! prefixed pieces (`+P`). A UTF-8 byte-order mark at the start is skipped.
 
 use icn_model::Int;
 use icn_syntax::{Diagnostic, Span};
+
+pub use super::pieces::RawPieceDef;
 
 /// A piece letter of a piece set, with its case and an optional prefix.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,25 +117,36 @@ pub struct RawRule {
     pub span: Span,
 }
 
-struct Cursor<'a> {
-    text: &'a str,
-    pos: usize,
+/// FBR text split into rules and piece definitions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RawText {
+    /// The well-formed rules, in order.
+    pub rules: Vec<RawRule>,
+    /// The piece definitions, in order.
+    pub pieces: Vec<RawPieceDef>,
+    /// One diagnostic per part that follows neither grammar.
+    pub diagnostics: Vec<Diagnostic>,
 }
 
-type Res<T> = Result<T, Diagnostic>;
+pub(super) struct Cursor<'a> {
+    pub(super) text: &'a str,
+    pub(super) pos: usize,
+}
+
+pub(super) type Res<T> = Result<T, Diagnostic>;
 
 impl<'a> Cursor<'a> {
-    fn peek(&self) -> Option<char> {
+    pub(super) fn peek(&self) -> Option<char> {
         self.text[self.pos..].chars().next()
     }
 
-    fn bump(&mut self) -> Option<char> {
+    pub(super) fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
         self.pos += c.len_utf8();
         Some(c)
     }
 
-    fn eat(&mut self, c: char) -> bool {
+    pub(super) fn eat(&mut self, c: char) -> bool {
         if self.peek() == Some(c) {
             self.pos += c.len_utf8();
             true
@@ -136,7 +155,7 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn found(&self) -> String {
+    pub(super) fn found(&self) -> String {
         match self.peek() {
             None => "the end of the text".to_string(),
             Some(c) if c.is_whitespace() => "blank space".to_string(),
@@ -144,12 +163,12 @@ impl<'a> Cursor<'a> {
         }
     }
 
-    fn here(&self) -> Span {
+    pub(super) fn here(&self) -> Span {
         let len = self.peek().map_or(0, char::len_utf8);
         Span::new(self.pos, self.pos + len)
     }
 
-    fn expect(&mut self, c: char, after: &str) -> Res<()> {
+    pub(super) fn expect(&mut self, c: char, after: &str) -> Res<()> {
         if self.eat(c) {
             Ok(())
         } else {
@@ -190,37 +209,47 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// Splits FBR text into rules: the well-formed rules, and one diagnostic per
-/// rule that does not follow the grammar (the reader goes on after each).
-pub fn parse_rules(text: &str) -> (Vec<RawRule>, Vec<Diagnostic>) {
+/// Splits FBR text into rules and piece definitions, with one diagnostic
+/// per part that does not follow the grammar (the reader goes on after each).
+pub fn parse_rules(text: &str) -> RawText {
     // A UTF-8 byte-order mark at the start is skipped; spans still count it.
     let pos = text.len() - icn_syntax::strip_bom(text).len();
     let mut c = Cursor { text, pos };
-    let mut rules = Vec::new();
-    let mut errors = Vec::new();
+    let mut out = RawText::default();
     loop {
         while c.peek().is_some_and(char::is_whitespace) {
             c.bump();
+        }
+        if c.text[c.pos..].starts_with("//") {
+            while c.peek().is_some_and(|ch| ch != '\n') {
+                c.bump();
+            }
+            continue;
         }
         if c.peek().is_none() {
             break;
         }
         let start = c.pos;
-        match rule(&mut c) {
-            Ok(r) => rules.push(r),
-            Err(d) => {
-                errors.push(d);
-                // Skip to the next blank to go on with the next rule.
-                while c.peek().is_some_and(|ch| !ch.is_whitespace()) {
-                    c.bump();
-                }
+        let item = if c
+            .peek()
+            .is_some_and(|ch| ch.is_ascii_uppercase() || ch == ':')
+        {
+            super::pieces::piece_def(&mut c).map(|d| out.pieces.push(d))
+        } else {
+            rule(&mut c).map(|r| out.rules.push(r))
+        };
+        if let Err(d) = item {
+            out.diagnostics.push(d);
+            // Skip to the next blank to go on with the next rule.
+            while c.peek().is_some_and(|ch| !ch.is_whitespace()) {
+                c.bump();
             }
         }
         if c.pos == start {
             c.bump();
         }
     }
-    (rules, errors)
+    out
 }
 
 fn rule(c: &mut Cursor) -> Res<RawRule> {
@@ -229,14 +258,19 @@ fn rule(c: &mut Cursor) -> Res<RawRule> {
     let name_start = c.pos;
     match c.peek() {
         Some(ch) if ch.is_ascii_lowercase() => {}
-        Some(ch) if ch.is_ascii_uppercase() || ch == '@' || ch == ':' => {
+        Some(ch @ ('@' | '+' | '-' | '#' | '*' | '$' | '%' | '&')) => {
             let end = c.text[start..]
                 .find(char::is_whitespace)
                 .map_or(c.text.len(), |i| start + i);
+            let what = if ch == '@' {
+                "macros"
+            } else {
+                "prefixed pieces"
+            };
             return Err(Diagnostic::new(
                 Span::new(start, end),
                 format!(
-                    "`{}` is a piece definition (MBN), not an FBR rule; icn-rules reads rules only",
+                    "`{}`: {what} are not supported; piece definitions are `X=MBN` or `:AB:=MBN`",
                     &c.text[start..end]
                 ),
             ));
@@ -512,9 +546,14 @@ mod tests {
 
     #[test]
     fn rules_with_all_parts() {
-        let (r, e) = parse_rules(
-            "royal{Kk}=expose,castle{R}  promotion{P}[8,(-3),c-f2,(0,-7)]=enter{Q:AM:}  !draw",
+        let t = parse_rules(
+            "royal{Kk}=expose,castle{R}  promotion{P}[8,(-3),c-f2,(0,-7)]=enter{Q:AM:}  !draw // note\n Q=R+N :AM:|Amazon|=QN K",
         );
+        let (r, e) = (t.rules, t.diagnostics);
+        assert_eq!(t.pieces.len(), 3);
+        assert_eq!(t.pieces[0].mbn, Some(("R+N".to_string(), 92)));
+        assert_eq!(t.pieces[1].letters, "AM");
+        assert_eq!(t.pieces[2].mbn, None);
         assert!(e.is_empty());
         assert_eq!(r.len(), 3);
         assert_eq!(r[0].set.as_ref().unwrap().pieces.len(), 2);
@@ -542,7 +581,8 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_problem() {
-        let (ok, e) = parse_rules("royal{K draw=repetition(x) Q=R+N");
+        let t = parse_rules("royal{K draw=repetition(x) @Q=R+N");
+        let (ok, e) = (t.rules, t.diagnostics);
         assert!(ok.is_empty());
         assert_eq!(e.len(), 3);
         assert_eq!(
@@ -551,6 +591,6 @@ mod tests {
         );
         assert_eq!(e[0].span.start, 7);
         assert!(e[1].message.starts_with("expected a number"));
-        assert!(e[2].message.contains("piece definition"));
+        assert!(e[2].message.contains("macros"));
     }
 }
