@@ -263,7 +263,11 @@ fn promotion_segments(
                     .iter()
                     .map(|k| {
                         let upper = dialect == Dialect::Spec && player == Player::WHITE;
-                        code(if upper { k.code() } else { k.lower_code() }.to_string())
+                        code(if upper {
+                            k.code().to_string()
+                        } else {
+                            k.lower_code().into_owned()
+                        })
                     })
                     .collect()
             });

@@ -21,6 +21,7 @@ pub mod json;
 pub mod json_read;
 pub mod lower;
 pub mod movement;
+pub mod pieces;
 pub mod reference;
 pub mod rules;
 pub mod show;

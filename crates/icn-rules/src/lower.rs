@@ -7,8 +7,10 @@
 //! must occur for a draw: 2 or more, or 0 for no such draw; this toolkit's
 //! own property, written for games that follow FIDE's fivefold rule) are read
 //! into [`RuleSet::slide_limit`], [`RuleSet::can_pass`] and
-//! [`Draws::repetition`]; any other value of those is refused. Other
-//! properties are kept in [`RuleSet::extra`] untouched.
+//! [`Draws::repetition`]; any other value of those is refused. `pieces`
+//! defines the variant's own pieces and changes built-in ones (movement,
+//! royalty, name: [`crate::pieces`]). Other properties are kept in
+//! [`RuleSet::extra`] untouched.
 //!
 //! Rules → ICN refuses, naming each, every rule ICN cannot express: excluded
 //! squares, promotion zones that are not whole rows, promotion of pieces other
@@ -17,7 +19,9 @@
 //! centaur, movements other than the built-in ones, N-check with N ≠ 3,
 //! `checkmated`, a hill other than the default, stalemate not a draw, no
 //! insufficient-material draw, and the `loss=` rules. A repetition count
-//! other than three is written as the `repetition` property. `cannotPassTurn` is written only when passing is allowed
+//! other than three is written as the `repetition` property; movements,
+//! royalty and names that differ from the built-in library (a variant's own
+//! pieces) as the `pieces` property. `cannotPassTurn` is written only when passing is allowed
 //! (`false`); an explicit `true` is the default and is not written back.
 
 use icn_model::{
@@ -26,7 +30,6 @@ use icn_model::{
 use serde_json::Value;
 
 use crate::board::{Region, Zone};
-use crate::movement::royal_by_default;
 use crate::rules::{Castling, Draws, EnPassant, Losses, Outcome, PromotionRule, RuleSet, WinRule};
 
 /// Why ICN rules cannot become rule objects, or the reverse.
@@ -126,6 +129,11 @@ pub fn rules_from_parts(
                     found: value.to_string(),
                 }),
             },
+            crate::pieces::PROPERTY => {
+                if let Err(es) = crate::pieces::read_pieces(value, &mut out) {
+                    errors.extend(es);
+                }
+            }
             "cannotPassTurn" => match value {
                 Value::Bool(b) => out.can_pass = !b,
                 _ => errors.push(LowerError::BadProperty {
@@ -231,14 +239,6 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
     if rules.en_passant != EnPassant::default() {
         bad("en passant by pieces other than pawns".to_string());
     }
-    let default_royals = PieceKind::ALL.into_iter().filter(|&k| royal_by_default(k));
-    if rules.royals.iter().copied().ne(default_royals) {
-        bad("royal pieces other than king, royal queen and royal centaur".to_string());
-    }
-    if !rules.movements.is_empty() {
-        let kinds: Vec<&str> = rules.movements.keys().map(|k| k.code()).collect();
-        bad(format!("custom movements (for {})", kinds.join(", ")));
-    }
     let mut win_conditions = Vec::new();
     for (player, ws) in &rules.wins {
         let mut out = Vec::new();
@@ -268,6 +268,9 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
         bad("`loss=` rules (perpetual check, repetition)".to_string());
     }
     let mut properties = rules.extra.clone();
+    if let Some(p) = crate::pieces::pieces_property(rules) {
+        properties.insert(crate::pieces::PROPERTY.to_string(), p);
+    }
     if rules.draws.repetition != Draws::default().repetition {
         properties.insert(
             "repetition".to_string(),

@@ -69,6 +69,13 @@ pub(super) fn set_pieces(set: &RawSet, d: &mut Diags) -> Vec<Piece> {
             continue;
         }
         match Piece::from_code(&p.letters) {
+            Ok(piece) if !piece.kind.is_builtin() => d.push(err(
+                p.span,
+                format!(
+                    "unknown piece code `{}`: FBR names the built-in pieces (K Q R B N P AM …) and defines no others",
+                    p.letters
+                ),
+            )),
             Ok(piece) if matches!(piece.player, Player::WHITE | Player::BLACK) => out.push(piece),
             Ok(_) => d.push(err(
                 p.span,
