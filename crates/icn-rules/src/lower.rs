@@ -20,8 +20,9 @@
 //! `checkmated`, a hill other than the default, stalemate not a draw, no
 //! insufficient-material draw, and the `loss=` rules. A repetition count
 //! other than three is written as the `repetition` property; movements,
-//! royalty and names that differ from the built-in library (a variant's own
-//! pieces) as the `pieces` property. `cannotPassTurn` is written only when passing is allowed
+//! royalty, en passant, which kinds castle by the site rule and names that
+//! differ from the built-in library (a variant's own pieces) as the `pieces`
+//! property. `cannotPassTurn` is written only when passing is allowed
 //! (`false`); an explicit `true` is the default and is not written back.
 
 use icn_model::{
@@ -30,7 +31,7 @@ use icn_model::{
 use serde_json::Value;
 
 use crate::board::{Region, Zone};
-use crate::rules::{Castling, Draws, EnPassant, Losses, Outcome, PromotionRule, RuleSet, WinRule};
+use crate::rules::{Castling, Draws, Losses, Outcome, PromotionRule, RuleSet, WinRule};
 
 /// Why ICN rules cannot become rule objects, or the reverse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -233,11 +234,14 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
             )),
         }
     }
-    if rules.castling != Castling::site() {
+    // Who castles is said per piece (the `pieces` property); the rest is the site's.
+    let site = Castling::site();
+    if (Castling {
+        castlers: site.castlers.clone(),
+        ..rules.castling.clone()
+    }) != site
+    {
         bad("castling other than the site rule".to_string());
-    }
-    if rules.en_passant != EnPassant::default() {
-        bad("en passant by pieces other than pawns".to_string());
     }
     let mut win_conditions = Vec::new();
     for (player, ws) in &rules.wins {

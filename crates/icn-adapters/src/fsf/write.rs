@@ -204,7 +204,7 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
     let mut custom = 0;
     let plain_pawn = |m: &Movement| m.same_as(&Movement::pawn());
     let mut order: Vec<PieceKind> = kinds.iter().copied().collect();
-    order.sort_by_key(|&k| (!r.is_royal(k), super::lower_pieces::free_rank(k)));
+    order.sort_by_key(|&k| !r.is_royal(k));
     for k in order {
         let Some(c) = letter_for(k, &used) else {
             o.bad("more than 26 piece kinds");
