@@ -4,6 +4,7 @@ mod convert;
 mod fen;
 mod fixtures;
 mod fsf;
+mod own_pieces;
 mod pgn;
 mod pgn_real;
 mod props;

@@ -1,0 +1,77 @@
+//! Variants with pieces of their own: every variant of the shipped Sjaak and
+//! Fairy-Stockfish files that reaches the rule objects and that ICN can hold
+//! is written as ICN (its pieces in the `pieces` property) and read back to
+//! the same rules and position.
+
+use icn_adapters::convert::{
+    VariantFormat::{self, *},
+    convert_variant, read_variant, variant_names,
+};
+
+/// The variants of `text` that convert to ICN, each checked to read back the same.
+fn convert_to_icn_and_back(text: &str, from: VariantFormat) -> (usize, Vec<String>) {
+    let mut reaching = 0;
+    let mut converted = Vec::new();
+    for (name, status) in variant_names(text, Some(from)).unwrap() {
+        if status.is_err() {
+            continue;
+        }
+        reaching += 1;
+        let v = read_variant(text, Some(from), Some(&name)).unwrap().variant;
+        let Ok(icn) = convert_variant(text, from, Icn, Some(&name)) else {
+            continue;
+        };
+        let back = read_variant(&icn, Some(Icn), None)
+            .unwrap_or_else(|e| panic!("{name}: {e}\n{icn}"))
+            .variant;
+        if v.rules.region.excluded.is_empty() {
+            assert_eq!(back.rules, v.rules, "{name}: {icn}");
+            assert_eq!(back.position, v.position, "{name}: {icn}");
+        }
+        converted.push(name);
+    }
+    (reaching, converted)
+}
+
+#[test]
+fn sjaak_variants_with_their_own_pieces_convert_to_icn_and_back() {
+    let (reaching, converted) = convert_to_icn_and_back(&crate::shipped(), Sjaak);
+    assert_eq!(reaching, 22);
+    assert_eq!(converted.len(), 10, "{converted:?}");
+    for name in ["Maharaja", "Peasant's Revolt (8x8)", "Corridor Chess (8x8)"] {
+        assert!(converted.iter().any(|n| n == name), "{name}: {converted:?}");
+    }
+}
+
+#[test]
+fn fairy_stockfish_variants_convert_to_icn_and_back() {
+    let text = include_str!("../../../../fixtures/fsf/reference/fsf-variants.ini");
+    let (reaching, converted) = convert_to_icn_and_back(text, Fsf);
+    assert_eq!(reaching, 29);
+    assert_eq!(converted.len(), 15, "{converted:?}");
+}
+
+#[test]
+fn the_pieces_property_is_spec_only_and_the_site_dialect_refuses_it() {
+    let shipped = crate::shipped();
+    let icn = convert_variant(&shipped, Sjaak, Icn, Some("Maharaja")).unwrap();
+    assert!(
+        icn.contains(r#"{"pieces": {"M": {"name": "Maharaja""#),
+        "{icn}"
+    );
+    let game = icn_model::Game::parse(&icn, icn_model::Dialect::Auto).unwrap();
+    let site = icn_model::IcnStyle {
+        form: icn_model::IcnForm::Compact,
+        dialect: icn_model::Dialect::Site,
+    };
+    let e = game.to_icn(site).unwrap_err().to_string();
+    assert!(
+        e.contains("the site dialect has only the 22 built-in pieces, not `M`"),
+        "{e}"
+    );
+    let e = icn_model::Game::parse(&icn, icn_model::Dialect::Site).unwrap_err();
+    assert!(
+        e.to_string().contains("unknown piece abbreviation `M`"),
+        "{e}"
+    );
+}
