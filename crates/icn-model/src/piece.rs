@@ -497,7 +497,7 @@ mod tests {
             format!("{wz:?} {:?}", PieceKind::RoyalQueen),
             "Custom(WZ) RoyalQueen"
         );
-        let mut kinds = vec![
+        let mut kinds = [
             wz,
             PieceKind::Void,
             PieceKind::custom("A").unwrap(),
