@@ -75,3 +75,35 @@ fn the_pieces_property_is_spec_only_and_the_site_dialect_refuses_it() {
         "{e}"
     );
 }
+
+/// More kinds than the built-in library, each of the variant's own: the
+/// engine plays them all (26 wazirs of 26 kinds and a king: 26 × 4 + 8 moves).
+#[test]
+fn a_variant_with_more_kinds_than_the_library_plays() {
+    let wazir = serde_json::to_value(icn_rules::Movement::leaper(1, 0)).unwrap();
+    let codes: Vec<String> = ('A'..='Z')
+        .map(|c| c.to_string())
+        .filter(|c| icn_model::PieceKind::from_code(c).is_none())
+        .chain(["AA", "AB", "AC", "AD", "AE", "AF"].map(String::from))
+        .collect();
+    assert_eq!(codes.len(), 26);
+    let pieces: serde_json::Map<String, serde_json::Value> = codes
+        .iter()
+        .map(|c| (c.clone(), serde_json::json!({ "movement": wazir })))
+        .collect();
+    let placed: Vec<String> = codes
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{c}{},0", 10 * i))
+        .collect();
+    let text = format!(
+        "w {} K1000,1000|k-1000,-1000|{}",
+        serde_json::json!({ "pieces": pieces }),
+        placed.join("|")
+    );
+    let game = icn_model::Game::parse(&text, icn_model::Dialect::Auto).unwrap();
+    let mut board = icn_movegen::Board::from_game(&game).unwrap();
+    let n = board.perft(1, icn_movegen::PerftMode::Bulk).unwrap();
+    assert_eq!(n, 26 * 4 + 8);
+    assert_eq!(board.perft(2, icn_movegen::PerftMode::Bulk).unwrap(), n * 8);
+}
