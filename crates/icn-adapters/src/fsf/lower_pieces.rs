@@ -1,6 +1,7 @@
 //! The pieces half of [`super::lower`]: each defined piece's Betza as a
 //! movement (the predefined pawn with its double step, initial moves, en
-//! passant), and a piece kind of the rule objects for each.
+//! passant), and a piece kind of the rule objects for each: a built-in kind
+//! that moves the same way, else a kind of the variant's own.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -172,7 +173,7 @@ pub(super) fn assign(pieces: Vec<(PieceDef, Movement, bool)>, pawn: Option<Slot>
         chosen.insert(i, PieceKind::Pawn);
     }
     let mut out = Vec::new();
-    // Pieces an ICN kind describes first, so free kinds do not take their place.
+    // Pieces an ICN kind describes first, so that own kinds do not take their place.
     let mut order: Vec<usize> = (0..pieces.len())
         .filter(|i| !chosen.contains_key(i))
         .collect();
