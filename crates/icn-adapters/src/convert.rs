@@ -393,7 +393,7 @@ pub struct Converted {
 
 /// The rule set and position ICN can hold that play the same as `v`:
 /// excluded squares as voids (both block every line, cannot be entered or
-/// captured, and are jumped by leapers), and the adjustments below.
+/// captured, and are jumped by leapers).
 fn icn_equivalent(v: &Variant) -> (RuleSet, Position) {
     let mut rules = v.rules.clone();
     let mut position = v.position.clone();
@@ -403,30 +403,6 @@ fn icn_equivalent(v: &Variant) -> (RuleSet, Position) {
             at: c,
             special_right: false,
         });
-    }
-    // Rules that differ from ICN's fixed ones only where this position can
-    // never use them (when it has pieces): no castling vs the site rule when no king or royal
-    // centaur holds `+` (rights are never gained), en passant when there is
-    // no pawn (pawns are never created).
-    let castler_right = position.pieces.iter().any(|p| {
-        p.special_right
-            && matches!(
-                p.piece.kind,
-                icn_model::PieceKind::King | icn_model::PieceKind::RoyalCentaur
-            )
-    });
-    // A definition of rules alone (FBR) has no position to judge by: its
-    // rules stay as they are, and ICN refuses what it cannot say.
-    let has_position = !position.pieces.is_empty();
-    if has_position && rules.castling == icn_rules::Castling::none() && !castler_right {
-        rules.castling = icn_rules::Castling::site();
-    }
-    let pawns = position
-        .pieces
-        .iter()
-        .any(|p| p.piece.kind == icn_model::PieceKind::Pawn);
-    if has_position && !pawns {
-        rules.en_passant = icn_rules::EnPassant::default();
     }
     (rules, position)
 }
@@ -442,12 +418,20 @@ pub(crate) fn icn_text(v: &Variant, named: bool) -> Result<String, ConvertError>
         form: IcnForm::Compact,
         dialect,
     };
-    match game.to_icn(style(Dialect::Auto)) {
-        Ok(t) => Ok(t),
-        Err(site) => game
-            .to_icn(style(Dialect::Spec))
-            .or_else(|spec| fail([format!("{site}; {spec}")])),
-    }
+    // The site dialect where it can; else the spec dialect (a variant's own
+    // pieces in the `pieces` property); else the union of both that this
+    // toolkit reads (a bounded board with pieces of its own: the world
+    // border is the site's, the property block the spec's).
+    let site = match game.to_icn(style(Dialect::Site)) {
+        Ok(t) => return Ok(t),
+        Err(e) => e,
+    };
+    let spec = match game.to_icn(style(Dialect::Spec)) {
+        Ok(t) => return Ok(t),
+        Err(e) => e,
+    };
+    game.to_icn(style(Dialect::Auto))
+        .or_else(|auto| fail([format!("{site}; {spec}; {auto}")]))
 }
 
 /// Converts a variant definition (see the module docs).
@@ -571,9 +555,10 @@ pub(crate) fn variant_json(v: &Variant) -> Result<serde_json::Value, ConvertErro
             position: v.position.clone(),
             ..Game::default()
         };
+        // Auto: the site's dialect unless a piece is the variant's own.
         let style = IcnStyle {
             form: IcnForm::Compact,
-            dialect: Dialect::Site,
+            dialect: Dialect::Auto,
         };
         serde_json::Value::String(game.to_icn(style).or_else(|e| fail([e]))?)
     };

@@ -65,7 +65,7 @@ fn coordinates(core: &str) -> Option<Coordinates> {
     let promo = rest[2..].strip_prefix(b"=").unwrap_or(&rest[2..]);
     let promotion = match promo {
         [] => None,
-        [c] => Some(kind_of(*c).filter(|k| !matches!(k, PieceKind::King | PieceKind::Pawn))?),
+        [c] => Some(kind_of(*c).filter(|k| !matches!(*k, PieceKind::King | PieceKind::Pawn))?),
         _ => return None,
     };
     Some(Coordinates {

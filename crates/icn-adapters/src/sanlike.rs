@@ -92,12 +92,13 @@ impl P<'_> {
             return Ok(None);
         }
         let code = &self.s[start..self.i];
-        match PieceKind::from_code(code) {
-            Some(k) => Ok(Some(k)),
-            None => Err(ParseSanLikeError {
+        // Any letters: a built-in kind or one the variant defines.
+        match PieceKind::custom(code) {
+            Ok(k) => Ok(Some(k)),
+            Err(e) => Err(ParseSanLikeError {
                 text: self.text.to_string(),
                 at: start,
-                message: format!("`{code}` is not an ICN piece code"),
+                message: e.to_string(),
             }),
         }
     }

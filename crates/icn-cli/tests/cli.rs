@@ -128,11 +128,12 @@ fn check_reports_valid_documents_and_renders_errors_with_a_caret() {
         ok.stdout,
         "<stdin>: valid ICN: game, 32 pieces, 22 moves, 11 metadata tags\n"
     );
-    let path = temp_file("bad.icn", "[Event \"x\"]\nw K1,1|Q1,1|xx1,1");
+    let path = temp_file("bad.icn", "[Event \"x\"]\nw K1,1|Q1,1|xxxxxxxx1,1");
     let bad = icn(&["check", path.to_str().unwrap()], "");
     assert_eq!(bad.code, 1);
     assert!(
-        bad.stderr.starts_with("error: unknown piece code `xx`"),
+        bad.stderr
+            .starts_with("error: piece code `xxxxxxxx` is too long"),
         "{}",
         bad.stderr
     );
@@ -143,7 +144,7 @@ fn check_reports_valid_documents_and_renders_errors_with_a_caret() {
     );
     assert!(
         bad.stderr
-            .contains("2 | w K1,1|Q1,1|xx1,1\n  |             ^^"),
+            .contains("2 | w K1,1|Q1,1|xxxxxxxx1,1\n  |             ^^^^^^^^"),
         "{}",
         bad.stderr
     );
@@ -276,13 +277,13 @@ fn engines_play_past_warnings_and_refuse_what_is_undefined() {
 
 #[test]
 fn lines_gives_one_output_line_per_input_line_and_reports_failures() {
-    let input = "w K1,1|k3,3\n\nK1,1|X1,1\r\nb K5,1|k5,8 5,8>5,7\n";
+    let input = "w K1,1|k3,3\n\nK1,1|XXXXXXXX1,1\r\nb K5,1|k5,8 5,8>5,7\n";
     let r = icn(&["convert", "--lines", "--to", "icn-compact"], input);
     assert_eq!(r.code, 1);
     assert_eq!(r.stdout, "K1,1|k3,3\n\n\nb K5,1|k5,8 5,8>5,7\n");
     assert!(
         r.stderr
-            .starts_with("<stdin>:3:6: error[icn]: unknown piece code `X`"),
+            .starts_with("<stdin>:3:6: error[icn]: piece code `XXXXXXXX` is too long"),
         "{}",
         r.stderr
     );

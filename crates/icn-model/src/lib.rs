@@ -54,7 +54,7 @@ impl Game {
     ///
     /// # Errors
     /// Syntax errors, or every problem that leaves the text without a
-    /// meaning (an unknown piece code, say), each pointing at the text.
+    /// meaning (a piece code that is not letters, say), each pointing at the text.
     ///
     /// ```
     /// use icn_model::{Dialect, Game, Player};
@@ -64,8 +64,12 @@ impl Game {
     /// // A square given twice is held as written: both entries, the later one standing.
     /// let twice = Game::parse("K1,1|Q1,1", Dialect::Auto).unwrap();
     /// assert_eq!(twice.position.pieces.len(), 2);
-    /// let e = Game::parse("K1,1|X1,2", Dialect::Auto).unwrap_err();
-    /// assert!(e.diagnostics[0].message.contains("unknown piece code"));
+    /// // A code that is not built-in is a kind of the variant's own (its
+    /// // rules must define it); the site dialect refuses it, as the site does.
+    /// let own = Game::parse("K1,1|X1,2", Dialect::Auto).unwrap();
+    /// assert_eq!(own.position.pieces[1].piece.kind.code(), "X");
+    /// let e = Game::parse("K1,1|X1,2", Dialect::Site).unwrap_err();
+    /// assert!(e.diagnostics[0].message.contains("unknown piece abbreviation"));
     /// ```
     pub fn parse(text: &str, dialect: Dialect) -> Result<Game, ParseError> {
         Game::parse_with(text, dialect, &mut RefuseSanLike)

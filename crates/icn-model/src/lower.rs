@@ -296,7 +296,7 @@ impl Lowering {
         let mut choices = Vec::with_capacity(codes.len());
         let mut spans = Vec::with_capacity(codes.len());
         for c in codes {
-            match PieceKind::from_code(c.letters()) {
+            match PieceKind::custom(c.letters()).ok() {
                 Some(_) if c.player_number().is_some() => self.err(
                     c.span,
                     format!(
@@ -309,7 +309,13 @@ impl Lowering {
                     choices.push(k);
                     spans.push(c.span);
                 }
-                None => self.err(c.span, format!("unknown promotion piece `{}`", c.text)),
+                None => self.err(
+                    c.span,
+                    format!(
+                        "`{}` cannot be a promotion piece: expected letters of at most 7",
+                        c.text
+                    ),
+                ),
             }
         }
         (choices, spans)

@@ -53,6 +53,34 @@ fn field(kind: syn::FieldKind<'static>) -> syn::Field<'static> {
     }
 }
 
+/// The site knows only the built-in pieces: a variant's own pieces and
+/// their definitions (the `pieces` property) need the spec dialect.
+fn site_pieces(game: &Game, problems: &mut Vec<String>) {
+    let own = game
+        .position
+        .pieces
+        .iter()
+        .map(|p| p.piece.kind)
+        .chain(
+            game.rules
+                .promotions
+                .iter()
+                .flat_map(|(_, p)| p.choices.iter().copied()),
+        )
+        .find(|k| !k.is_builtin());
+    if let Some(k) = own {
+        problems.push(format!(
+            "the site dialect has only the 22 built-in pieces, not `{}` (a variant's own pieces need the spec dialect)",
+            k.code()
+        ));
+    } else if game.rules.properties.contains_key("pieces") {
+        problems.push(
+            "the site dialect cannot define pieces (the `pieces` property needs the spec dialect)"
+                .to_string(),
+        );
+    }
+}
+
 /// Builds the syntax tree of `game` in `form` for `dialect`.
 ///
 /// # Errors
@@ -60,7 +88,8 @@ fn field(kind: syn::FieldKind<'static>) -> syn::Field<'static> {
 /// condition for a player who is not in the turn order, an empty turn order,
 /// an empty list of win conditions, a property nested deeper than the ICN
 /// reader accepts, or a comment holding `[%clk` on a move without a clock
-/// (the reader would take it for the move's clock).
+/// (the reader would take it for the move's clock); in the site dialect, a
+/// piece that is not built-in or the `pieces` property.
 pub fn to_ast(
     game: &Game,
     form: IcnForm,
@@ -163,6 +192,9 @@ pub fn to_ast(
             ));
         }
     }
+    if dialect == Dialect::Site {
+        site_pieces(game, &mut problems);
+    }
     if !problems.is_empty() {
         return Err(WriteError { problems });
     }
@@ -263,7 +295,11 @@ fn promotion_segments(
                     .iter()
                     .map(|k| {
                         let upper = dialect == Dialect::Spec && player == Player::WHITE;
-                        code(if upper { k.code() } else { k.lower_code() }.to_string())
+                        code(if upper {
+                            k.code().to_string()
+                        } else {
+                            k.lower_code().into_owned()
+                        })
                     })
                     .collect()
             });

@@ -38,6 +38,7 @@ fn article(p: Piece) -> String {
         icn_model::PieceKind::Rose => "rose",
         icn_model::PieceKind::Obstacle => "obstacle",
         icn_model::PieceKind::Void => "void",
+        k => return format!("a `{}` piece", k.code()),
     };
     let a = if matches!(name.as_bytes()[0], b'a' | b'e' | b'i' | b'o' | b'u') {
         "an"

@@ -43,6 +43,8 @@ pub fn power(kind: PieceKind) -> u32 {
         | PieceKind::RoyalCentaur
         | PieceKind::Obstacle
         | PieceKind::Void => 0,
+        // A variant's own pieces have no agreed value.
+        _ => 0,
     }
 }
 

@@ -72,7 +72,7 @@ impl TypeKeys {
     pub fn new(piece: Piece) -> Self {
         TypeKeys {
             poly: polyglot_index(piece),
-            tag: (piece.kind as u64) << 8 | u64::from(piece.player.number()),
+            tag: piece.kind.key() << 8 | u64::from(piece.player.number()),
             piece,
         }
     }

@@ -79,7 +79,8 @@ fn infinite(span: icn_syntax::Span, what: &str) -> QueryError {
 }
 
 /// The type number of CQL (`type`): 0 empty, pawn 1 … king 6, then ICN's
-/// other kinds 7, 8, … in `PieceKind::ALL` order.
+/// other kinds 7, 8, … in `PieceKind::ALL` order; a kind of a variant's own
+/// is 7 + 16 = 23.
 pub fn type_number(kind: PieceKind) -> i64 {
     match kind {
         PieceKind::Pawn => 1,
@@ -91,7 +92,7 @@ pub fn type_number(kind: PieceKind) -> i64 {
         other => {
             let extra = PieceKind::ALL
                 .iter()
-                .filter(|k| {
+                .filter(|&&k| {
                     !matches!(
                         k,
                         PieceKind::Pawn
@@ -103,7 +104,7 @@ pub fn type_number(kind: PieceKind) -> i64 {
                     )
                 })
                 .position(|&k| k == other)
-                .unwrap_or(0);
+                .unwrap_or(16);
             7 + extra as i64
         }
     }

@@ -3,7 +3,8 @@
 //! Black's; `A` is any white piece, `a` any black one, `_` an empty square;
 //! `'AM'`/`'am'` name any ICN piece kind by its code (upper case White,
 //! lower case Black). Pieces of other players (ICN allows more than two)
-//! and neutral pieces are named by no letter.
+//! and neutral pieces are named by no letter, nor are the kinds of a
+//! variant's own (`A` and `a` include them).
 
 use icn_model::{Piece, PieceKind, Player};
 
@@ -18,16 +19,16 @@ pub struct PieceClass {
     pub black: u32,
 }
 
-/// Every kind's bit.
-const ALL_KINDS: u32 = (1 << PieceKind::ALL.len()) - 1;
+/// Every kind's bit: the built-in kinds' and [`OWN_KINDS`].
+const ALL_KINDS: u32 = (1 << (PieceKind::ALL.len() + 1)) - 1;
+
+/// The one bit for every kind of a variant's own (no letter names them; `A`
+/// and `a` include them).
+const OWN_KINDS: u32 = 1 << PieceKind::ALL.len();
 
 /// The bit of a kind.
 pub fn kind_bit(kind: PieceKind) -> u32 {
-    let i = PieceKind::ALL
-        .iter()
-        .position(|&k| k == kind)
-        .expect("ALL lists every kind");
-    1 << i
+    kind.builtin_index().map_or(OWN_KINDS, |i| 1 << i)
 }
 
 impl PieceClass {

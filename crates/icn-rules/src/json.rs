@@ -7,7 +7,10 @@
 //! strings, zones one-key objects (`{"rows": [8]}`, `{"squares": ["4,4"]}`,
 //! `{"rect": {"left": 1, "right": 8, "bottom": null, "top": null}}`,
 //! `{"union": [...]}`), win rules their ICN keyword or `"checks(N)"` /
-//! `"checkmated"`. Movements use the movement types' own serde form.
+//! `"checkmated"`. Movements use the movement types' own serde form; a kind
+//! that is not built-in is defined by its entry in `movements` (its code as
+//! the key), and `pieceNames` (written only when some piece has a name) maps
+//! codes to the names of the variant's own pieces.
 
 use serde_json::{Map, Value, json};
 
@@ -115,7 +118,7 @@ pub fn rules_json(r: &RuleSet) -> Value {
         Outcome::Win => "win",
         Outcome::Loss => "loss",
     };
-    json!({
+    let mut out = json!({
         "region": {
             "border": border(&r.region.border),
             "excluded": r.region.excluded.iter().map(coord).collect::<Vec<_>>(),
@@ -152,5 +155,16 @@ pub fn rules_json(r: &RuleSet) -> Value {
             "repetition": r.losses.repetition,
         },
         "extra": Value::Object(r.extra.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
-    })
+    });
+    if !r.piece_names.is_empty()
+        && let Value::Object(o) = &mut out
+    {
+        let names = r
+            .piece_names
+            .iter()
+            .map(|(k, n)| (k.code().to_string(), Value::from(n.as_str())))
+            .collect();
+        o.insert("pieceNames".into(), Value::Object(names));
+    }
+    out
 }

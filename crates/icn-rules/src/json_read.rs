@@ -4,7 +4,8 @@
 //! Accepted: exactly the shape of [`crate::json`] (see its docs). Every key
 //! may be left out and then takes [`RuleSet::default`]'s value, so a short
 //! object such as `{"slideLimit": 10}` reads. An unknown key, a value of the
-//! wrong type, an unknown piece code, player, win rule or outcome is refused
+//! wrong type, a piece code neither built-in nor defined in `movements`, an
+//! unknown player, win rule or outcome is refused
 //! with the key path (`promotions[0].zone`) and what was expected.
 
 use std::collections::BTreeSet;
@@ -117,15 +118,55 @@ fn opt_small(v: &Value, path: &str) -> Read<Option<u32>> {
 
 fn kind(v: &Value, path: &str) -> Read<PieceKind> {
     let code = string(v, path)?;
-    PieceKind::from_code(code).map_or_else(
-        || {
-            err(
-                path,
-                format!("`{code}` is not a piece code (`K`, `Q`, `AM`, …)"),
-            )
-        },
-        Ok,
-    )
+    PieceKind::custom(code).or_else(|e| err(path, e.to_string()))
+}
+
+/// The lists of kinds, by key path, whose kinds must be built-in or defined
+/// in `movements`.
+fn check_defined(o: &Map<String, Value>, r: &RuleSet) -> Read<()> {
+    let mut lists: Vec<(String, Option<&Value>)> = vec![("royals".into(), o.get("royals"))];
+    if let Some(c) = o.get("castling") {
+        lists.push(("castling.castlers".into(), c.get("castlers")));
+        lists.push(("castling.partners".into(), c.get("partners")));
+    }
+    if let Some(e) = o.get("enPassant") {
+        lists.push(("enPassant.leavers".into(), e.get("leavers")));
+        lists.push(("enPassant.takers".into(), e.get("takers")));
+    }
+    if let Some(Value::Array(ps)) = o.get("promotions") {
+        for (i, p) in ps.iter().enumerate() {
+            lists.push((format!("promotions[{i}].promoting"), p.get("promoting")));
+            lists.push((format!("promotions[{i}].choices"), p.get("choices")));
+        }
+    }
+    if let Some(Value::Object(names)) = o.get("pieceNames") {
+        for code in names.keys() {
+            let path = format!("pieceNames.{code}");
+            let k = kind(&Value::String(code.clone()), &path)?;
+            if !r.defines(k) {
+                return err(&path, format!("`{code}` is not defined in `movements`"));
+            }
+        }
+    }
+    for (path, list) in lists {
+        let Some(Value::Array(items)) = list else {
+            continue;
+        };
+        for (i, item) in items.iter().enumerate() {
+            let path = format!("{path}[{i}]");
+            let k = kind(item, &path)?;
+            if !r.defines(k) {
+                return err(
+                    &path,
+                    format!(
+                        "`{}` is not a built-in piece nor defined in `movements`",
+                        k.code()
+                    ),
+                );
+            }
+        }
+    }
+    Ok(())
 }
 
 fn kinds(v: &Value, path: &str) -> Read<BTreeSet<PieceKind>> {
@@ -369,9 +410,10 @@ pub fn castling_from_json(c: &Value, path: &str, base: Castling) -> Read<Castlin
     Ok(out)
 }
 
-const TOP_KEYS: [&str; 18] = [
+const TOP_KEYS: [&str; 19] = [
     "region",
     "movements",
+    "pieceNames",
     "royals",
     "castling",
     "enPassant",
@@ -437,6 +479,13 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
             movements.insert(k, movement);
         }
         r.movements = movements;
+    }
+    if let Some(ns) = o.get("pieceNames") {
+        for (code, name) in object(ns, "pieceNames")? {
+            let path = format!("pieceNames.{code}");
+            let k = kind(&Value::String(code.clone()), &path)?;
+            r.piece_names.insert(k, string(name, &path)?.to_string());
+        }
     }
     if let Some(v) = o.get("royals") {
         r.royals = kinds(v, "royals")?;
@@ -530,5 +579,6 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
     }
+    check_defined(o, &r)?;
     Ok(r)
 }

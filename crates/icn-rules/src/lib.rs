@@ -22,6 +22,7 @@ pub mod json_read;
 pub mod lower;
 pub mod movement;
 pub mod movement_form;
+pub mod pieces;
 pub mod reference;
 pub mod rules;
 pub mod show;

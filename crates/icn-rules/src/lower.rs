@@ -10,8 +10,10 @@
 //! [`Draws::repetition`]; `castling` (this toolkit's own property: the JSON
 //! rule form's `castling` object, its keys replacing the site rule's, written
 //! for Chess960 and other castling the site rule cannot play) into
-//! [`RuleSet::castling`]; any other value of those is refused. Other
-//! properties are kept in [`RuleSet::extra`] untouched.
+//! [`RuleSet::castling`]; any other value of those is refused. `pieces`
+//! defines the variant's own pieces and changes built-in ones (movement,
+//! royalty, name: [`crate::pieces`]). Other properties are kept in
+//! [`RuleSet::extra`] untouched.
 //!
 //! Rules → ICN refuses, naming each, every rule ICN cannot express: excluded
 //! squares, promotion zones that are not whole rows, promotion of pieces other
@@ -19,8 +21,12 @@
 //! centaur, movements other than the built-in ones, N-check with N ≠ 3,
 //! `checkmated`, a hill other than the default, stalemate not a draw, no
 //! insufficient-material draw, and the `loss=` rules. A repetition count
-//! other than three is written as the `repetition` property, castling other
-//! than the site rule as the `castling` property. `cannotPassTurn` is written only when passing is allowed
+//! other than three is written as the `repetition` property; castling
+//! other than the site rule's moves (distances, partners, explicit moves) as
+//! the `castling` property; movements, royalty, en passant, which kinds castle
+//! by the site rule and names that differ from the built-in library (a
+//! variant's own pieces) as the `pieces` property. `cannotPassTurn` is
+//! written only when passing is allowed
 //! (`false`); an explicit `true` is the default and is not written back.
 
 use icn_model::{
@@ -31,8 +37,7 @@ use serde_json::Value;
 use crate::board::{Region, Zone};
 use crate::json::castling_json;
 use crate::json_read::castling_from_json;
-use crate::movement::royal_by_default;
-use crate::rules::{Castling, Draws, EnPassant, Losses, Outcome, PromotionRule, RuleSet, WinRule};
+use crate::rules::{Castling, Draws, Losses, Outcome, PromotionRule, RuleSet, WinRule};
 
 /// Why ICN rules cannot become rule objects, or the reverse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -146,6 +151,11 @@ pub fn rules_from_parts(
                     reason: format!("at `{}`: {}", e.path, e.message),
                 }),
             },
+            crate::pieces::PROPERTY => {
+                if let Err(es) = crate::pieces::read_pieces(value, &mut out) {
+                    errors.extend(es);
+                }
+            }
             "cannotPassTurn" => match value {
                 Value::Bool(b) => out.can_pass = !b,
                 _ => errors.push(LowerError::BadProperty {
@@ -245,17 +255,8 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
             )),
         }
     }
-    if rules.en_passant != EnPassant::default() {
-        bad("en passant by pieces other than pawns".to_string());
-    }
-    let default_royals = PieceKind::ALL.into_iter().filter(|&k| royal_by_default(k));
-    if rules.royals.iter().copied().ne(default_royals) {
-        bad("royal pieces other than king, royal queen and royal centaur".to_string());
-    }
-    if !rules.movements.is_empty() {
-        let kinds: Vec<&str> = rules.movements.keys().map(|k| k.code()).collect();
-        bad(format!("custom movements (for {})", kinds.join(", ")));
-    }
+    // Who castles is said per piece (the `pieces` property); castling
+    // that differs otherwise is the `castling` property (below).
     let mut win_conditions = Vec::new();
     for (player, ws) in &rules.wins {
         let mut out = Vec::new();
@@ -285,6 +286,26 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
         bad("`loss=` rules (perpetual check, repetition)".to_string());
     }
     let mut properties = rules.extra.clone();
+    // Castling beyond who castles by the site rule is the `castling`
+    // property, which then says who castles too; else `pieces` says it.
+    let site = Castling::site();
+    let own_castling = Castling {
+        castlers: site.castlers.clone(),
+        ..rules.castling.clone()
+    } != site;
+    let site_castling;
+    let for_pieces = if own_castling {
+        site_castling = RuleSet {
+            castling: site,
+            ..rules.clone()
+        };
+        &site_castling
+    } else {
+        rules
+    };
+    if let Some(p) = crate::pieces::pieces_property(for_pieces) {
+        properties.insert(crate::pieces::PROPERTY.to_string(), p);
+    }
     if rules.draws.repetition != Draws::default().repetition {
         properties.insert(
             "repetition".to_string(),
@@ -305,7 +326,7 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
     if rules.can_pass {
         properties.insert("cannotPassTurn".to_string(), Value::Bool(false));
     }
-    if rules.castling != Castling::site() {
+    if own_castling {
         properties.insert("castling".to_string(), castling_json(&rules.castling));
     }
     let world_border = if rules.region.border == WorldBorder::default() {

@@ -486,7 +486,8 @@ impl From<Component> for Movement {
     }
 }
 
-/// The movement of every ICN piece kind, as the issue and the site define it.
+/// The movement of every ICN piece kind, as the issue and the site define it;
+/// none for a kind that is not built-in (its variant's rules give it one).
 ///
 /// ```
 /// use icn_model::PieceKind;
@@ -520,7 +521,8 @@ pub fn movement_of(kind: PieceKind) -> Movement {
         PieceKind::Knightrider => Movement::rider(1, 2),
         PieceKind::Huygen => Movement::from(Component::new(Pattern::Huygen)),
         PieceKind::Rose => Movement::from(Component::new(Pattern::Rose)),
-        PieceKind::Obstacle | PieceKind::Void => Movement::none(),
+        // Kinds of a variant's own move only as its rules define them.
+        _ => Movement::none(),
     }
 }
 

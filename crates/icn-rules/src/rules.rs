@@ -190,8 +190,14 @@ pub struct Losses {
 pub struct RuleSet {
     /// The squares that exist.
     pub region: Region,
-    /// Movements that differ from [`movement_of`].
+    /// Movements that differ from [`movement_of`]. A kind that is not
+    /// built-in ([`PieceKind::is_builtin`]) exists in the variant exactly
+    /// when it has an entry here: that is how a variant defines its own
+    /// pieces, as many as it likes.
     pub movements: IndexMap<PieceKind, Movement>,
+    /// Names of the variant's own pieces (`"Peasant"`), where a definition
+    /// gave one; a kind without a name is called by its code.
+    pub piece_names: IndexMap<PieceKind, String>,
     /// Kinds that are royal.
     pub royals: BTreeSet<PieceKind>,
     /// Castling.
@@ -229,6 +235,7 @@ impl Default for RuleSet {
         RuleSet {
             region: Region::unbounded(),
             movements: IndexMap::new(),
+            piece_names: IndexMap::new(),
             royals: PieceKind::ALL
                 .into_iter()
                 .filter(|&k| royal_by_default(k))
@@ -260,6 +267,25 @@ impl RuleSet {
             .get(&kind)
             .cloned()
             .unwrap_or_else(|| movement_of(kind))
+    }
+
+    /// Whether the variant has pieces of `kind`: a built-in kind, or one it
+    /// defines in [`RuleSet::movements`].
+    pub fn defines(&self, kind: PieceKind) -> bool {
+        kind.is_builtin() || self.movements.contains_key(&kind)
+    }
+
+    /// The kinds the variant defines that are not built-in, in definition order.
+    pub fn own_kinds(&self) -> impl Iterator<Item = PieceKind> + '_ {
+        self.movements.keys().copied().filter(|k| !k.is_builtin())
+    }
+
+    /// What a kind is called: the name the variant gives it, else its code.
+    pub fn piece_name(&self, kind: PieceKind) -> String {
+        self.piece_names
+            .get(&kind)
+            .cloned()
+            .unwrap_or_else(|| kind.code().to_string())
     }
 
     /// Whether `kind` is royal.

@@ -61,6 +61,9 @@ pub enum ProblemKind {
     SquareTwice,
     /// An obstacle or void owned by a player other than neutral (`1ob`).
     NeutralKindOwned,
+    /// A piece (or promotion choice) of a kind that is not built-in and that
+    /// the `pieces` property does not define.
+    UnknownPiece,
     /// `slideLimit` that is not a non-negative integer.
     SlideLimitInvalid,
     /// `cannotPassTurn` that is not a boolean.
@@ -69,7 +72,7 @@ pub enum ProblemKind {
 
 impl ProblemKind {
     /// Every kind, in the order [`validate`] reports them.
-    pub const ALL: [ProblemKind; 23] = [
+    pub const ALL: [ProblemKind; 24] = [
         ProblemKind::MetadataTwice,
         ProblemKind::TurnOrderEmpty,
         ProblemKind::TurnOrderNeutral,
@@ -91,6 +94,7 @@ impl ProblemKind {
         ProblemKind::PieceOutsideBorder,
         ProblemKind::SquareTwice,
         ProblemKind::NeutralKindOwned,
+        ProblemKind::UnknownPiece,
         ProblemKind::SlideLimitInvalid,
         ProblemKind::CannotPassTurnInvalid,
     ];
@@ -119,6 +123,7 @@ impl ProblemKind {
             ProblemKind::PieceOutsideBorder => "piece-outside-border",
             ProblemKind::SquareTwice => "square-twice",
             ProblemKind::NeutralKindOwned => "neutral-kind-owned",
+            ProblemKind::UnknownPiece => "unknown-piece",
             ProblemKind::SlideLimitInvalid => "slide-limit-invalid",
             ProblemKind::CannotPassTurnInvalid => "cannot-pass-turn-invalid",
         }
@@ -219,12 +224,52 @@ pub fn validate(game: &Game, map: Option<&SourceMap>) -> Vec<Problem> {
     promotions(game, &mut say);
     wins(game, &mut say);
     board(game, &mut say);
+    unknown_pieces(game, &mut say);
     properties(game, &mut say);
     out.sort_by_key(|p| p.kind);
     out
 }
 
 type Say<'a> = dyn FnMut(ProblemKind, Subject, String) + 'a;
+
+/// Pieces and promotion choices of kinds that are neither built-in nor
+/// defined in the `pieces` property.
+fn unknown_pieces(game: &Game, say: &mut Say<'_>) {
+    let defined: Vec<PieceKind> = match game.rules.properties.get(crate::pieces::PROPERTY) {
+        Some(serde_json::Value::Object(o)) => {
+            o.keys().filter_map(|c| PieceKind::custom(c).ok()).collect()
+        }
+        _ => Vec::new(),
+    };
+    let known = |k: PieceKind| k.is_builtin() || defined.contains(&k);
+    for (i, placed) in game.position.pieces.iter().enumerate() {
+        if !known(placed.piece.kind) {
+            say(
+                ProblemKind::UnknownPiece,
+                Subject::Piece(i),
+                format!(
+                    "`{}` on {} is not a built-in piece and the `pieces` property does not define it",
+                    placed.piece.code(),
+                    placed.at
+                ),
+            );
+        }
+    }
+    for (rule, (player, p)) in game.rules.promotions.iter().enumerate() {
+        for (choice, &k) in p.choices.iter().enumerate() {
+            if !known(k) {
+                say(
+                    ProblemKind::UnknownPiece,
+                    Subject::PromotionChoice { rule, choice },
+                    format!(
+                        "{player}'s pawns may promote to `{}`, which is neither built-in nor defined in the `pieces` property",
+                        k.code()
+                    ),
+                );
+            }
+        }
+    }
+}
 
 fn turn_order(game: &Game, say: &mut Say<'_>) {
     let order = &game.position.turn_order;

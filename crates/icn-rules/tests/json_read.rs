@@ -28,7 +28,17 @@ fn refusals_name_the_key_path_and_what_was_expected() {
         (
             r#"{"royals": ["K", "XX"]}"#,
             "royals[1]",
-            "not a piece code",
+            "not a built-in piece nor defined in `movements`",
+        ),
+        (
+            r#"{"royals": ["K", "X1"]}"#,
+            "royals[1]",
+            "cannot be a piece code",
+        ),
+        (
+            r#"{"movements": {"XX": {"components": []}}, "pieceNames": {"YY": "Y"}}"#,
+            "pieceNames.YY",
+            "not defined in `movements`",
         ),
         (
             r#"{"wins": {"white": ["mate"]}}"#,

@@ -283,7 +283,7 @@ mod symmetry {
     fn kinds() -> Vec<PieceKind> {
         PieceKind::ALL
             .into_iter()
-            .filter(|k| !matches!(k, PieceKind::Pawn | PieceKind::Obstacle | PieceKind::Void))
+            .filter(|k| !matches!(*k, PieceKind::Pawn | PieceKind::Obstacle | PieceKind::Void))
             .collect()
     }
 
@@ -447,7 +447,7 @@ mod by_hand {
         }
         let kinds = PieceKind::ALL.into_iter().filter(|k| {
             !matches!(
-                k,
+                *k,
                 PieceKind::Pawn
                     | PieceKind::Huygen
                     | PieceKind::Rose

@@ -2,11 +2,14 @@
 //!
 //! * **Spec** (`icn-notation.md`): header fields in any order; turn `w`/`b`;
 //!   one promotion rank per player and at most two segments; no world border,
-//!   no annotations, no numeric player prefixes.
+//!   no annotations, no numeric player prefixes. Piece codes are any letters:
+//!   a code that is not one of the 22 built-in ones names a piece of the
+//!   variant's own, defined by the `pieces` JSON property (`docs/pieces.md`).
 //! * **Site** (what infinitechess.org writes): fields in the fixed order
 //!   turn order, en passant, move rule, fullmove, promotions, world border,
 //!   win conditions, JSON properties, `Squares:`, `Rays:`; no `threecheck`;
-//!   promotions in moves written `=Q`.
+//!   promotions in moves written `=Q`; only the 22 built-in piece codes
+//!   (refused otherwise when reading strictly, as the site refuses them).
 //! * **Auto** accepts both; every dialect rejects a field given twice.
 //!
 //! [`check`] is used both when parsing strictly and before writing, so a

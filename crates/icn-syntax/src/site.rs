@@ -7,6 +7,8 @@
 //! tags and between moves, move numbers, `|`). What they refuse, each with a
 //! message saying what the site expects:
 //!
+//! * piece codes other than the site's 22 (a variant's own pieces) in the
+//!   piece list, promotion lists and promotions;
 //! * numbers with leading zeros, `-0` or `+`; a fullmove or move-rule limit
 //!   of 0; a player number with a leading zero (`01k`);
 //! * metadata tags not set apart by blanks (or glued to what follows); keys
@@ -20,9 +22,9 @@
 //!   place for (`1.1,2>1,4`, `= Q`, `|  `, a blank alone between moves,
 //!   a leading or trailing `|`).
 
-use crate::Diagnostic;
 use crate::ast::*;
 use crate::span::Span;
+use crate::{Diagnostic, Excerpt};
 
 /// The longest metadata value the site reads, in UTF-16 code units.
 pub const MAX_VALUE_UNITS: usize = 200;
@@ -40,6 +42,7 @@ pub fn check(doc: &Document<'_>, text: &str, out: &mut Vec<Diagnostic>) {
     check_fields(doc, out);
     for p in &doc.pieces {
         check_code(&p.code, out);
+        check_site_kind(&p.code, out);
         check_coord(&p.at, out);
     }
     check_moves(doc, text, out);
@@ -96,6 +99,27 @@ fn check_code(code: &PieceCode<'_>, out: &mut Vec<Diagnostic>) {
             format!(
                 "the site writes player numbers without leading zeros, found `{}`",
                 code.text
+            ),
+        ));
+    }
+}
+
+/// The piece codes the site knows (any case).
+const SITE_CODES: [&str; 22] = [
+    "K", "Q", "R", "B", "N", "P", "AM", "HA", "CH", "AR", "GU", "CA", "GI", "ZE", "CE", "RQ", "RC",
+    "NR", "HU", "RO", "OB", "VO",
+];
+
+/// The site reads only its own piece codes (in the piece list, promotion
+/// lists and promotions; the piece letter of a move it ignores).
+fn check_site_kind(code: &PieceCode<'_>, out: &mut Vec<Diagnostic>) {
+    let letters = code.letters();
+    if !SITE_CODES.iter().any(|c| c.eq_ignore_ascii_case(letters)) {
+        out.push(Diagnostic::new(
+            code.span,
+            format!(
+                "unknown piece abbreviation `{}`: the site has only K Q R B N P AM HA CH AR GU CA GI ZE CE RQ RC NR HU RO OB VO (a variant's own pieces need the spec dialect)",
+                Excerpt(&code.text)
             ),
         ));
     }
@@ -231,6 +255,9 @@ fn check_fields(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
                 }
                 for r in segs.iter().flat_map(|s| &s.ranks) {
                     check_int(r, out);
+                }
+                for c in segs.iter().flat_map(|s| s.pieces.iter().flatten()) {
+                    check_site_kind(c, out);
                 }
                 for seg in segs
                     .iter()
@@ -425,6 +452,7 @@ fn check_move(m: &MoveEntry<'_>, text: &str, out: &mut Vec<Diagnostic>) {
     }
     if let Some(p) = &c.promotion {
         check_code(&p.code, out);
+        check_site_kind(&p.code, out);
         if p.code.span.start > 0 && text.as_bytes()[p.code.span.start - 1] != b'=' {
             out.push(Diagnostic::new(
                 p.code.span,

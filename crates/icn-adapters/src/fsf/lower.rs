@@ -275,7 +275,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
             None
         }
     };
-    let pieces = assign(&mut l, defs, pawn);
+    let pieces = assign(defs, pawn);
     let (movements, royals) = movements_and_royals(&pieces);
     let mut rules = RuleSet {
         region: Region::finite(i64::from(l.files), i64::from(l.ranks)),

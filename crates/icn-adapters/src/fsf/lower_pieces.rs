@@ -1,6 +1,7 @@
 //! The pieces half of [`super::lower`]: each defined piece's Betza as a
 //! movement (the predefined pawn with its double step, initial moves, en
-//! passant), and a piece kind of the rule objects for each.
+//! passant), and a piece kind of the rule objects for each: a built-in kind
+//! that moves the same way, else a kind of the variant's own.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -12,37 +13,6 @@ use super::betza;
 use super::lower::Lowering;
 use super::resolve::PieceDef;
 use super::slots::Slot;
-
-/// Kinds free for pieces no ICN kind moves like, royal ones last.
-const FREE: [PieceKind; 20] = [
-    PieceKind::Chancellor,
-    PieceKind::Archbishop,
-    PieceKind::Amazon,
-    PieceKind::Centaur,
-    PieceKind::Guard,
-    PieceKind::Hawk,
-    PieceKind::Camel,
-    PieceKind::Giraffe,
-    PieceKind::Zebra,
-    PieceKind::Knightrider,
-    PieceKind::Huygen,
-    PieceKind::Rose,
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-    PieceKind::Pawn,
-    PieceKind::King,
-    PieceKind::RoyalCentaur,
-    PieceKind::RoyalQueen,
-];
-
-/// The place of a kind in the order free kinds are handed out (kinds not in
-/// the list first); the writer lists pieces in this order so that reading
-/// its section hands out the same kinds.
-pub(super) fn free_rank(kind: PieceKind) -> usize {
-    FREE.iter().position(|&k| k == kind).map_or(0, |i| i + 1)
-}
 
 /// The kinds of the pieces whose slots are in `set`, in slot order.
 pub(super) fn kinds_in(pieces: &[Lowered], set: &super::resolve::PieceSet) -> Vec<PieceKind> {
@@ -192,12 +162,9 @@ pub(super) fn movement_of_piece(
 }
 
 /// Kinds for the pieces: the ICN kind that moves the same way (royal kinds
-/// for royal pieces) when free, else a free kind whose movement is overridden.
-pub(super) fn assign(
-    l: &mut Lowering<'_>,
-    pieces: Vec<(PieceDef, Movement, bool)>,
-    pawn: Option<Slot>,
-) -> Vec<Lowered> {
+/// for royal pieces) when free, else a kind of the variant's own named by
+/// its letter ([`icn_rules::pieces::own_code`]); no limit on their number.
+pub(super) fn assign(pieces: Vec<(PieceDef, Movement, bool)>, pawn: Option<Slot>) -> Vec<Lowered> {
     let mut taken: BTreeSet<PieceKind> = BTreeSet::new();
     // The piece that resets the move rule is the model's pawn kind.
     let mut chosen: BTreeMap<usize, PieceKind> = BTreeMap::new();
@@ -206,7 +173,7 @@ pub(super) fn assign(
         chosen.insert(i, PieceKind::Pawn);
     }
     let mut out = Vec::new();
-    // Pieces an ICN kind describes first, so free kinds do not take their place.
+    // Pieces an ICN kind describes first, so that own kinds do not take their place.
     let mut order: Vec<usize> = (0..pieces.len())
         .filter(|i| !chosen.contains_key(i))
         .collect();
@@ -214,28 +181,13 @@ pub(super) fn assign(
     for i in order {
         let (def, m, royal) = &pieces[i];
         let by_movement = kind_with_movement(m, *royal).filter(|k| !taken.contains(k));
-        let kind = by_movement.or_else(|| {
-            let pref = FREE
-                .iter()
-                .copied()
-                .filter(|&k| royal_by_default(k) == *royal);
-            let rest = FREE
-                .iter()
-                .copied()
-                .filter(|&k| royal_by_default(k) != *royal);
-            pref.chain(rest).find(|k| !taken.contains(k))
+        // Else a kind of the variant's own, coded by its letter.
+        let kind = by_movement.unwrap_or_else(|| {
+            let letter = def.letter.to_ascii_uppercase().to_string();
+            icn_rules::pieces::own_code(&[&letter], &def.slot.name(), &taken)
         });
-        match kind {
-            Some(k) => {
-                taken.insert(k);
-                chosen.insert(i, k);
-            }
-            None => l.refuse_at(
-                &def.origin,
-                1,
-                "more piece types than the model's 20 kinds: needs the model".to_string(),
-            ),
-        }
+        taken.insert(kind);
+        chosen.insert(i, kind);
     }
     for (i, (def, m, royal)) in pieces.into_iter().enumerate() {
         if let Some(&kind) = chosen.get(&i) {
@@ -256,17 +208,15 @@ pub(super) fn movements_and_royals(
 ) -> (indexmap::IndexMap<PieceKind, Movement>, BTreeSet<PieceKind>) {
     let mut movements = indexmap::IndexMap::new();
     for p in pieces {
-        if !p.movement.same_as(&movement_of(p.kind)) {
+        if !p.kind.is_builtin() || !p.movement.same_as(&movement_of(p.kind)) {
             movements.insert(p.kind, p.movement.clone());
         }
     }
     let taken: BTreeSet<PieceKind> = pieces.iter().map(|p| p.kind).collect();
     let royals = PieceKind::ALL
         .into_iter()
-        .filter(|k| {
-            pieces.iter().any(|p| p.kind == *k && p.royal)
-                || (royal_by_default(*k) && !taken.contains(k))
-        })
+        .filter(|k| royal_by_default(*k) && !taken.contains(k))
+        .chain(pieces.iter().filter(|p| p.royal).map(|p| p.kind))
         .collect();
     (movements, royals)
 }

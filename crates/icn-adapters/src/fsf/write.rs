@@ -93,6 +93,38 @@ impl Out {
     }
 }
 
+/// The order kinds are given letters and slots in (royal kinds first): these
+/// built-in kinds, then the others, then the variant's own.
+const WRITE_ORDER: [PieceKind; 20] = [
+    PieceKind::Chancellor,
+    PieceKind::Archbishop,
+    PieceKind::Amazon,
+    PieceKind::Centaur,
+    PieceKind::Guard,
+    PieceKind::Hawk,
+    PieceKind::Camel,
+    PieceKind::Giraffe,
+    PieceKind::Zebra,
+    PieceKind::Knightrider,
+    PieceKind::Huygen,
+    PieceKind::Rose,
+    PieceKind::Queen,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+    PieceKind::Knight,
+    PieceKind::Pawn,
+    PieceKind::King,
+    PieceKind::RoyalCentaur,
+    PieceKind::RoyalQueen,
+];
+
+fn write_rank(kind: PieceKind) -> usize {
+    WRITE_ORDER
+        .iter()
+        .position(|&k| k == kind)
+        .map_or(if kind.is_builtin() { 0 } else { 21 }, |i| i + 1)
+}
+
 fn letter_for(kind: PieceKind, used: &BTreeSet<char>) -> Option<char> {
     let name = format!("{kind:?}").to_lowercase();
     let first = kind.code().to_lowercase().chars().next();
@@ -204,7 +236,7 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
     let mut custom = 0;
     let plain_pawn = |m: &Movement| m.same_as(&Movement::pawn());
     let mut order: Vec<PieceKind> = kinds.iter().copied().collect();
-    order.sort_by_key(|&k| (!r.is_royal(k), super::lower_pieces::free_rank(k)));
+    order.sort_by_key(|&k| (!r.is_royal(k), write_rank(k)));
     for k in order {
         let Some(c) = letter_for(k, &used) else {
             o.bad("more than 26 piece kinds");

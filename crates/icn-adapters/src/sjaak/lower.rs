@@ -6,7 +6,10 @@
 //! [`Movement`]; the piece is mapped onto the ICN kind that moves the same
 //! way ([`kind_with_movement`]) — or the kind it is named after (`Piece:
 //! Hawk`), as [`super::from_variant`] names them — or, when none does or it
-//! is taken, onto a free kind whose movement is overridden in [`RuleSet::movements`]. `royal`,
+//! is taken, onto a kind of the variant's own, coded by its letter (else by
+//! its name: [`icn_rules::pieces::own_code`]), defined in
+//! [`RuleSet::movements`] with its name in [`RuleSet::piece_names`]; there is
+//! no limit on the number of piece types. `royal`,
 //! `set_ep` and `take_ep` become royalty and en passant; `Castle:` lines
 //! become the site rule when they are exactly what it allows (king two
 //! squares toward a rook at least three away, the rook landing on the square
@@ -37,7 +40,7 @@
 //! zone (without `special init`), `Special:`/`Initial:` moves that leave out
 //! some of the piece's own quiet moves, promotion to `+` pieces, `Optional
 //! promotion` zones, different promotion rules for two piece types of one
-//! side, a missing `FEN:` or `Symbol:`, more than 20 piece types, and leaps
+//! side, a missing `FEN:` or `Symbol:`, and leaps
 //! of more than two legs.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -81,30 +84,6 @@ fn zone_of(v: &SjaakVariant, squares: &[Sq]) -> Zone {
     }
 }
 
-/// Kinds free for custom pieces, royal ones last.
-const FREE_KINDS: [PieceKind; 20] = [
-    PieceKind::Guard,
-    PieceKind::Hawk,
-    PieceKind::Camel,
-    PieceKind::Giraffe,
-    PieceKind::Zebra,
-    PieceKind::Centaur,
-    PieceKind::Knightrider,
-    PieceKind::Amazon,
-    PieceKind::Chancellor,
-    PieceKind::Archbishop,
-    PieceKind::Huygen,
-    PieceKind::Rose,
-    PieceKind::Queen,
-    PieceKind::Rook,
-    PieceKind::Bishop,
-    PieceKind::Knight,
-    PieceKind::Pawn,
-    PieceKind::King,
-    PieceKind::RoyalCentaur,
-    PieceKind::RoyalQueen,
-];
-
 struct Lowering<'a> {
     v: &'a SjaakVariant,
     refusals: Vec<String>,
@@ -133,9 +112,11 @@ impl Lowering<'_> {
             return true;
         };
         // Stand-in kinds, one per piece type, to find this piece in the FEN.
-        let kinds: Vec<PieceKind> = (0..v.pieces.len())
-            .map(|i| PieceKind::ALL[i % PieceKind::ALL.len()])
-            .collect();
+        let mut kinds: Vec<PieceKind> = Vec::new();
+        for _ in &v.pieces {
+            let taken = kinds.iter().copied().collect();
+            kinds.push(icn_rules::pieces::own_code(&["S"], "", &taken));
+        }
         let Some(pos) = super::position::position_of(v, &kinds, &mut |_| {}) else {
             return true;
         };
@@ -373,27 +354,16 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
             .into_iter()
             .find(|k| format!("{k:?}").eq_ignore_ascii_case(&p.name) && !k.is_neutral_only())
             .filter(|k| !taken.contains(k) && royal_by_default(*k) == royal);
-        let kind = match by_name.or(kind_with_movement(&m, royal).filter(|k| !taken.contains(k))) {
-            Some(k) => k,
-            None => {
-                let order = FREE_KINDS
-                    .iter()
-                    .copied()
-                    .filter(|&k| royal_by_default(k) == royal);
-                let rest = FREE_KINDS
-                    .iter()
-                    .copied()
-                    .filter(|&k| royal_by_default(k) != royal);
-                match order.chain(rest).find(|k| !taken.contains(k)) {
-                    Some(k) => k,
-                    None => {
-                        l.refuse("more than 20 piece types");
-                        break;
-                    }
-                }
-            }
-        };
-        if !m.same_as(&movement_of(kind)) {
+        // Else a kind of the variant's own, named by its letter.
+        let kind = by_name
+            .or(kind_with_movement(&m, royal).filter(|k| !taken.contains(k)))
+            .unwrap_or_else(|| {
+                let letter = p.symbol.as_ref().map_or("", |s| s.1.as_str());
+                let own = icn_rules::pieces::own_code(&[letter], &p.name, &taken);
+                rules.piece_names.insert(own, p.name.clone());
+                own
+            });
+        if !kind.is_builtin() || !m.same_as(&movement_of(kind)) {
             rules.movements.insert(kind, m.canonical());
         }
         if royal {
@@ -404,7 +374,8 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
     }
     rules.royals = PieceKind::ALL
         .into_iter()
-        .filter(|k| royal_kinds.contains(k) || (royal_by_default(*k) && !taken.contains(k)))
+        .filter(|k| royal_by_default(*k) && !taken.contains(k))
+        .chain(royal_kinds)
         .collect();
     let flagged = |f: &str| -> BTreeSet<PieceKind> {
         v.pieces

@@ -6,7 +6,8 @@
 //! kind of the position or of a promotion becomes a `Piece:` with a
 //! one-letter symbol (K Q R B N P, M amazon, A archbishop, C chancellor,
 //! H hawk, G guard, L camel, I giraffe, Z zebra, E centaur, Y royal queen,
-//! X royal centaur, S knightrider); its movement is written with `slide`,
+//! X royal centaur, S knightrider; a variant's own piece its one-letter code
+//! and its name); its movement is written with `slide`,
 //! `hop`, `leap`, `aleap`, `step` and `ride` lines. The orthodox pawn is
 //! written `step N` / `step NE,NW` / `Initial: step 2N`. Site-rule castling
 //! becomes a `Castle:` line for every king/partner pair of the start
@@ -32,7 +33,8 @@ use icn_rules::{Action, Frame, Movement, Outcome, Pattern, Symmetry, Variant, Ve
 use super::moves::{Compass, Dir, LeapExpr, MoveDesc, Step};
 use super::{CastleDef, RuleItem, Score, SjaakPiece, SjaakVariant, Sq};
 
-/// The Sjaak symbol of an ICN kind.
+/// The Sjaak symbol of an ICN kind (a variant's own kind: its code, when it
+/// is one letter).
 pub fn symbol_of(kind: PieceKind) -> Option<char> {
     Some(match kind {
         PieceKind::King => 'K',
@@ -53,6 +55,8 @@ pub fn symbol_of(kind: PieceKind) -> Option<char> {
         PieceKind::RoyalQueen => 'Y',
         PieceKind::RoyalCentaur => 'X',
         PieceKind::Knightrider => 'S',
+        // A variant's own piece with a one-letter code keeps its letter.
+        k if !k.is_builtin() && k.code().len() == 1 => k.code().chars().next()?,
         _ => return None,
     })
 }
@@ -105,7 +109,11 @@ fn descs(r: &mut Raise, kind: PieceKind, comps: &[icn_rules::Component]) -> Vec<
     let mut aleaps: Vec<Vector> = Vec::new();
     let mut rides: BTreeSet<Vector> = BTreeSet::new();
     let mut steps: Vec<Step> = Vec::new();
-    let name = format!("{kind:?}").to_lowercase();
+    let name = if kind.is_builtin() {
+        format!("{kind:?}").to_lowercase()
+    } else {
+        format!("`{}` piece", kind.code())
+    };
     for c in comps {
         match (&c.pattern, c.frame) {
             (
@@ -264,8 +272,13 @@ fn piece_of(r: &mut Raise, v: &Variant, kind: PieceKind) -> Option<SjaakPiece> {
         r.bad(format!("{kind:?} pieces (no Sjaak symbol or move describes them)").to_lowercase());
         return None;
     };
+    let name = if kind.is_builtin() {
+        format!("{kind:?}")
+    } else {
+        v.rules.piece_name(kind)
+    };
     let mut p = SjaakPiece {
-        name: format!("{kind:?}"),
+        name,
         symbol: Some((
             if kind == PieceKind::Pawn {
                 " ".into()

@@ -60,11 +60,11 @@ fn what_cannot_be_converted_is_refused_with_the_reason() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("the rule `bare rule`"), "{e}");
-    // Custom movements have no ICN form.
-    let e = convert_variant(&shipped, Sjaak, Icn, Some("Peasant"))
+    // Optional promotion has no ICN form.
+    let e = convert_variant(&shipped, Sjaak, Icn, Some("Legan's Chess (8x8)"))
         .unwrap_err()
         .to_string();
-    assert!(e.contains("custom movements"), "{e}");
+    assert!(e.contains("optional promotion"), "{e}");
     // FBR has no world border.
     let e = convert_variant(FIDE, Sjaak, Fbr, None)
         .unwrap_err()

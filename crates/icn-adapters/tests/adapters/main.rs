@@ -5,6 +5,7 @@ mod fen;
 mod fixtures;
 mod fsf;
 mod mbn;
+mod own_pieces;
 mod pgn;
 mod pgn_real;
 mod props;

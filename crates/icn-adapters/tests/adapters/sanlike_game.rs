@@ -179,7 +179,12 @@ fn sanlike_errors_point_at_the_move() {
         (
             "w K5,1|k5,8 1. QQ3,4",
             "1,16",
-            "`QQ` is not an ICN piece code",
+            "no legal move matches `QQ3,4`",
+        ),
+        (
+            "w K5,1|k5,8 1. QQQQQQQQ3,4",
+            "1,16",
+            "piece code `QQQQQQQQ` is too long",
         ),
     ];
     for (text, at, message) in cases {

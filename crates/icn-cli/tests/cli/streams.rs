@@ -241,10 +241,10 @@ fn no_message_says_error_twice() {
         &["perft", "--depth", "1"][..],
         &["convert"][..],
     ] {
-        let r = icn(args, "w K1,1|X2,2\n");
+        let r = icn(args, "w K1,1|XXXXXXXX2,2\n");
         assert_eq!(r.code, 1, "{args:?}");
         assert!(
-            r.stderr.contains("unknown piece code `X`"),
+            r.stderr.contains("piece code `XXXXXXXX` is too long"),
             "{args:?}: {}",
             r.stderr
         );

@@ -26,7 +26,7 @@ fn win(w: WinCondition) -> JsonWinCondition {
 
 /// `pawnsW`-style names for every kind and player, built once.
 pub(crate) fn piece_name(p: Piece) -> std::borrow::Cow<'static, str> {
-    let Some(player) = p.player.index() else {
+    let (Some(player), Some(k)) = (p.player.index(), p.kind.builtin_index()) else {
         return p.json_name().into();
     };
     static NAMES: OnceLock<Vec<String>> = OnceLock::new();
@@ -39,10 +39,6 @@ pub(crate) fn piece_name(p: Piece) -> std::borrow::Cow<'static, str> {
         }
         v
     });
-    let k = PieceKind::ALL
-        .iter()
-        .position(|&k| k == p.kind)
-        .unwrap_or(0);
     names[k * Player::ALL.len() + player].as_str().into()
 }
 

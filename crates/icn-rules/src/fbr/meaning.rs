@@ -30,7 +30,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use icn_model::{Coord, Int, Piece, PieceKind, Player, WorldBorder};
 use icn_syntax::{Diagnostic, Span};
 
-use super::syntax::{RawAttr, RawRange, RawRule, RawSet, RawSingle};
+use super::syntax::{RawAttr, RawPieceDef, RawRange, RawRule, RawSet, RawSingle};
 use crate::board::Zone;
 use crate::movement::royal_by_default;
 use crate::rules::{Outcome, PromotionRule, RuleSet, WinRule};
@@ -68,6 +68,8 @@ pub(super) fn set_pieces(set: &RawSet, d: &mut Diags) -> Vec<Piece> {
             ));
             continue;
         }
+        // A code that is not built-in is a piece the text defines
+        // (`M=NQ`); [`undefined_pieces`] reports those it does not.
         match Piece::from_code(&p.letters) {
             Ok(piece) if matches!(piece.player, Player::WHITE | Player::BLACK) => out.push(piece),
             Ok(_) => d.push(err(
@@ -78,6 +80,36 @@ pub(super) fn set_pieces(set: &RawSet, d: &mut Diags) -> Vec<Piece> {
         }
     }
     out
+}
+
+/// Every piece of the rules' sets whose code is neither built-in nor
+/// defined by the text (`M=NQ`), each reported at its place.
+pub(super) fn undefined_pieces(raw: &[RawRule], defined: &[RawPieceDef], d: &mut Diags) {
+    let known = |letters: &str| {
+        defined
+            .iter()
+            .any(|def| def.letters.eq_ignore_ascii_case(letters))
+    };
+    let sets = raw.iter().flat_map(|r| {
+        r.set
+            .iter()
+            .chain(r.attrs.iter().filter_map(|a| a.set.as_ref()))
+    });
+    for p in sets.flat_map(|s| &s.pieces) {
+        if let Ok(piece) = Piece::from_code(&p.letters)
+            && !piece.kind.is_builtin()
+            && !known(&p.letters)
+        {
+            d.push(err(
+                p.span,
+                format!(
+                    "unknown piece code `{}`: not one of the built-in pieces (K Q R B N P AM …) and not defined in this text (`{}=…` in MBN)",
+                    p.letters,
+                    p.letters.to_ascii_uppercase()
+                ),
+            ));
+        }
+    }
 }
 
 /// The zone a board range describes.

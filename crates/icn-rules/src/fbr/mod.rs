@@ -54,6 +54,7 @@ pub fn parse(text: &str) -> Result<RuleSet, FbrError> {
         Err(_) => &mut scratch,
     };
     pieces::apply(&raw.pieces, target, &mut diagnostics);
+    meaning::undefined_pieces(&raw.rules, &raw.pieces, &mut diagnostics);
     match read {
         Ok(rules) if diagnostics.is_empty() => Ok(rules),
         Ok(_) => Err(FbrError { diagnostics }),
