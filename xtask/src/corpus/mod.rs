@@ -68,7 +68,8 @@ corpora!(
     sjaak_perft,
     fsf,
     site,
-    query
+    query,
+    direct
 );
 
 /// The corpus called `name`.

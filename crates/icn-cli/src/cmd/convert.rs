@@ -189,7 +189,8 @@ fn run_lines(args: &Args, input: crate::input::Input) -> anyhow::Result<Outcome>
                 .write(&game, out)
                 .map_err(|m| vec![Located::whole("write", m)])?;
             // A comment may hold a line break, which ICN writes as it is.
-            if out[start..].iter().any(|&b| b == b'\n' || b == b'\r') {
+            let written = &out[start..];
+            if written.contains(&b'\n') || written.contains(&b'\r') {
                 return Err(vec![Located::whole(
                     "write",
                     format!(
