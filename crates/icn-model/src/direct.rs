@@ -146,9 +146,10 @@ impl Reader<'_> {
             return Piece::from_code(text).ok();
         }
         // Codes are ASCII letters and digits: eight bytes and no NUL make a key.
-        let mut key = [0u8; 8];
-        key[..text.len()].copy_from_slice(text.as_bytes());
-        let key = u64::from_le_bytes(key);
+        let key = text
+            .bytes()
+            .rev()
+            .fold(0u64, |k, b| (k << 8) | u64::from(b));
         // A direct-mapped cache: one slot per hash, the last code wins it.
         let slot = &mut self.codes[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
         if let (k, Some(p)) = *slot
@@ -171,21 +172,11 @@ impl Reader<'_> {
     /// The piece list and the moves from `p`; `None` to decline.
     fn tail(&mut self, mut p: usize) -> Option<()> {
         let len = self.b.len();
-        // Room for every piece and move at once: the `|` of the piece
-        // list, the `>` and `x` after it.
-        let list_end = self.b[p..]
-            .iter()
-            .position(|&b| is_ws(b))
-            .map_or(len, |n| p + n);
-        let pieces = 1 + self.b[p..list_end].iter().filter(|&&b| b == b'|').count();
-        let moves = self.b[list_end..]
-            .iter()
-            .filter(|&&b| b == b'>' || b == b'x')
-            .count();
+        // Room for the pieces: an entry takes at least five bytes (`K1,1|`).
+        let list_end = self.s[p..].find(' ').map_or(len, |n| p + n);
+        let pieces = (list_end - p) / 5 + 1;
         self.game.position.pieces.reserve(pieces);
         self.map.pieces.reserve(pieces);
-        self.game.moves.reserve(moves);
-        self.map.moves.reserve(moves);
         if let Some(mut q) = self.piece(p)? {
             while self.at(q) == b'|' {
                 match self.piece(q + 1)? {
@@ -312,6 +303,13 @@ impl Reader<'_> {
         let mut mv = Move::new(from, to);
         (mv.promotion, mv.piece, mv.capture) = (promotion, piece, capture);
         (mv.check, mv.glyph) = (check, glyph);
+        if self.game.moves.is_empty() {
+            // Room for the moves: a site move with its clock stamp takes
+            // about 30 bytes.
+            let moves = (self.b.len() - i) / 24 + 1;
+            self.game.moves.reserve(moves);
+            self.map.moves.reserve(moves);
+        }
         self.game.moves.push(mv);
         self.map.moves.push(Span::new(i, end));
         Some(Some(end))

@@ -84,7 +84,35 @@ impl Position {
 
     /// Pairs `(earlier, later)` of indices into `pieces` that give the same
     /// square, each later entry paired with the entry it follows, in order.
+    ///
+    /// ```
+    /// use icn_model::{Dialect, Game};
+    /// let g = Game::parse("K1,1|Q2,2|R1,1|B2,2|N1,1|k5,5", Dialect::Auto).unwrap();
+    /// assert_eq!(g.position.repeats(), [(0, 2), (1, 3), (2, 4)]);
+    /// let big = "K1,1|Q99999999999999999999,1|R1,1|B99999999999999999999,1";
+    /// let g = Game::parse(big, Dialect::Auto).unwrap();
+    /// assert_eq!(g.position.repeats(), [(0, 2), (1, 3)]);
+    /// ```
     pub fn repeats(&self) -> Vec<(usize, usize)> {
+        // Small lists (nearly all) are sorted by square, then index: each
+        // entry follows the one before it on its square.
+        if self.pieces.len() <= 256
+            && let Some(mut keyed) = self
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(i, p)| p.at.to_i64().map(|(x, y)| (x, y, i)))
+                .collect::<Option<Vec<_>>>()
+        {
+            keyed.sort_unstable();
+            let mut repeats: Vec<(usize, usize)> = keyed
+                .windows(2)
+                .filter(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1))
+                .map(|w| (w[0].2, w[1].2))
+                .collect();
+            repeats.sort_unstable_by_key(|&(_, later)| later);
+            return repeats;
+        }
         // Squares that fit in i64 (nearly all) are keyed as plain pairs.
         let mut small: ahash::AHashMap<(i64, i64), usize> =
             ahash::AHashMap::with_capacity(self.pieces.len());
