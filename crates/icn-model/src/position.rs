@@ -94,25 +94,6 @@ impl Position {
     /// assert_eq!(g.position.repeats(), [(0, 2), (1, 3)]);
     /// ```
     pub fn repeats(&self) -> Vec<(usize, usize)> {
-        // Small lists (nearly all) are sorted by square, then index: each
-        // entry follows the one before it on its square.
-        if self.pieces.len() <= 256
-            && let Some(mut keyed) = self
-                .pieces
-                .iter()
-                .enumerate()
-                .map(|(i, p)| p.at.to_i64().map(|(x, y)| (x, y, i)))
-                .collect::<Option<Vec<_>>>()
-        {
-            keyed.sort_unstable();
-            let mut repeats: Vec<(usize, usize)> = keyed
-                .windows(2)
-                .filter(|w| (w[0].0, w[0].1) == (w[1].0, w[1].1))
-                .map(|w| (w[0].2, w[1].2))
-                .collect();
-            repeats.sort_unstable_by_key(|&(_, later)| later);
-            return repeats;
-        }
         // Squares that fit in i64 (nearly all) are keyed as plain pairs.
         let mut small: ahash::AHashMap<(i64, i64), usize> =
             ahash::AHashMap::with_capacity(self.pieces.len());
