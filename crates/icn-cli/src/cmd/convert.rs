@@ -176,34 +176,33 @@ fn fen_game(text: &str) -> Result<Game, String> {
 
 fn run_lines(args: &Args, input: crate::input::Input) -> anyhow::Result<Outcome> {
     let dialect = args.from_dialect.into();
-    let handler = |line: &str,
-                   out: &mut Vec<u8>,
-                   _: &mut Vec<Located>|
-     -> Result<(), Vec<Located>> {
-        let source = args.from.unwrap_or_else(|| detect_source(line));
-        let game = match source {
-            Source::Fen => fen_game(line.trim()).map_err(|m| vec![Located::whole("fen", m)])?,
-            _ => read_game(line, dialect).map_err(|e| e.located(line))?.0,
-        };
-        let writer = args.writer(source, false);
-        let start = out.len();
-        writer
-            .write(&game, out)
-            .map_err(|m| vec![Located::whole("write", m)])?;
-        // A comment may hold a line break, which ICN writes as it is
-        // (JSON escapes it, FEN has no comments).
-        let written = &out[start..];
-        if writer.target != Target::Json && (written.contains(&b'\n') || written.contains(&b'\r')) {
-            return Err(vec![Located::whole(
-                "write",
-                format!(
-                    "as {} this document spans several lines (a comment holds a line break), \
+    let handler =
+        |line: &str, out: &mut Vec<u8>, _: &mut Vec<Located>| -> Result<(), Vec<Located>> {
+            let source = args.from.unwrap_or_else(|| detect_source(line));
+            let game = match source {
+                Source::Fen => fen_game(line.trim()).map_err(|m| vec![Located::whole("fen", m)])?,
+                _ => read_game(line, dialect).map_err(|e| e.located(line))?.0,
+            };
+            let writer = args.writer(source, false);
+            let start = out.len();
+            writer
+                .write(&game, out)
+                .map_err(|m| vec![Located::whole("write", m)])?;
+            // A comment may hold a line break, which ICN writes as it is
+            // (JSON escapes it).
+            let written = &out[start..];
+            let breaks = written.contains(&b'\n') || written.contains(&b'\r');
+            if breaks && writer.target != Target::Json {
+                return Err(vec![Located::whole(
+                    "write",
+                    format!(
+                        "as {} this document spans several lines (a comment holds a line break), \
                          which `--lines` cannot keep apart",
-                    writer.target.name()
-                ),
-            )]);
-        }
-        Ok(())
-    };
+                        writer.target.name()
+                    ),
+                )]);
+            }
+            Ok(())
+        };
     Ok(lines::run_on_stdio(input, &handler, true)?)
 }
