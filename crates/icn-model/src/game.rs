@@ -27,43 +27,51 @@ impl Clock {
     /// assert_eq!(Clock::parse("0:99:99.9"), Some(Clock { millis: 6_039_900 }));
     /// assert_eq!(Clock::parse("0:9:56.7"), None);
     /// assert_eq!(Clock::parse("0:09:56.7777"), None);
+    /// assert_eq!(Clock::parse("0:09:56."), None);
+    /// assert_eq!(Clock::parse("0:09:5x"), None);
+    /// assert_eq!(Clock::parse("0:09:567"), None);
+    /// assert_eq!(Clock::parse("123456789012:00:00").map(|c| c.millis), Some(123_456_789_012 * 3_600_000));
+    /// assert_eq!(Clock::parse("1234567890123:00:00"), None);
     /// ```
     pub fn parse(text: &str) -> Option<Clock> {
         let b = text.as_bytes();
-        let digits = |from: usize| b[from..].iter().take_while(|d| d.is_ascii_digit()).count();
-        let value = |from: usize, len: usize| {
-            b[from..from + len].iter().try_fold(0u64, |v, &d| {
-                v.checked_mul(10)?.checked_add(u64::from(d - b'0'))
-            })
+        let digit = |i: usize| {
+            b.get(i)
+                .filter(|d| d.is_ascii_digit())
+                .map(|d| u64::from(d - b'0'))
         };
-        let hl = digits(0);
-        if hl == 0 || hl > 12 || b.get(hl) != Some(&b':') {
-            return None;
-        }
-        let m0 = hl + 1;
-        if digits(m0) != 2 || b.get(m0 + 2) != Some(&b':') {
-            return None;
-        }
-        let s0 = m0 + 3;
-        if digits(s0) != 2 {
-            return None;
-        }
-        let (h, m, s) = (value(0, hl)?, value(m0, 2)?, value(s0, 2)?);
-        let mut ms = 0;
-        let rest = s0 + 2;
-        if rest < b.len() {
-            let fl = digits(rest + 1);
-            if b[rest] != b'.' || fl == 0 || fl > 3 || rest + 1 + fl != b.len() {
+        // Hours: 1 to 12 digits (so no sum below can overflow).
+        let mut h = 0u64;
+        let mut i = 0;
+        while let Some(d) = digit(i) {
+            if i == 12 {
                 return None;
             }
-            for (i, &d) in b[rest + 1..].iter().enumerate() {
-                ms += u64::from(d - b'0') * [100, 10, 1][i];
+            h = h * 10 + d;
+            i += 1;
+        }
+        if i == 0 || b.get(i) != Some(&b':') || b.get(i + 3) != Some(&b':') {
+            return None;
+        }
+        let m = digit(i + 1)? * 10 + digit(i + 2)?;
+        let s = digit(i + 4)? * 10 + digit(i + 5)?;
+        // A fraction of one to three digits, then the end.
+        let mut ms = 0;
+        let rest = &b[i + 6..];
+        if let Some((&dot, fraction)) = rest.split_first() {
+            if dot != b'.' || fraction.is_empty() || fraction.len() > 3 {
+                return None;
+            }
+            for (&d, scale) in fraction.iter().zip([100, 10, 1]) {
+                if !d.is_ascii_digit() {
+                    return None;
+                }
+                ms += u64::from(d - b'0') * scale;
             }
         }
-        let total = h
-            .checked_mul(3_600_000)?
-            .checked_add(m * 60_000 + s * 1000 + ms)?;
-        Some(Clock { millis: total })
+        Some(Clock {
+            millis: h * 3_600_000 + m * 60_000 + s * 1000 + ms,
+        })
     }
 
     /// `H:MM:SS.D` (tenths), or with milliseconds when they are not whole tenths.

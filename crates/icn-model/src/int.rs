@@ -40,6 +40,10 @@ impl Int {
     /// let big = Int::parse("-000123456789012345678901234567890").unwrap();
     /// assert_eq!(big.to_string(), "-123456789012345678901234567890");
     /// assert_eq!(Int::parse("-0").unwrap(), Int::ZERO);
+    /// assert_eq!(Int::parse("-00000000000000000000000").unwrap(), Int::ZERO);
+    /// assert_eq!(Int::parse("-0000000000000000000000007").unwrap(), Int::from(-7));
+    /// assert_eq!(Int::parse("-09223372036854775808").unwrap(), Int::from(i64::MIN));
+    /// assert_eq!(Int::parse("9223372036854775808").unwrap().to_string(), "9223372036854775808");
     /// ```
     pub fn parse(text: &str) -> Result<Int, ParseIntError> {
         let bytes = text.as_bytes();
@@ -65,17 +69,23 @@ impl Int {
         if !digits.iter().all(u8::is_ascii_digit) {
             return Err(ParseIntError(text.to_string()));
         }
-        if let Ok(v) = text.parse::<i64>() {
-            return Ok(Int(Repr::Small(v)));
-        }
         let start = digits
             .iter()
             .position(|&d| d != b'0')
-            .unwrap_or(digits.len());
+            .unwrap_or(digits.len() - 1); // all zeros: keep one
         let trimmed = &text[text.len() - digits.len() + start..];
-        if trimmed.len() <= 19
-            && let Ok(v) = trimmed.parse::<i64>()
-        {
+        if trimmed.len() > 19 {
+            // Too long for an i64 whatever its sign: canonical text as is,
+            // or made canonical once.
+            return Ok(Int(Repr::Big(if start == 0 {
+                text.into()
+            } else if neg {
+                format!("-{trimmed}").into()
+            } else {
+                trimmed.into()
+            })));
+        }
+        if let Ok(v) = trimmed.parse::<i64>() {
             return Ok(Int(Repr::Small(if neg { -v } else { v })));
         }
         let canon = if neg {

@@ -11,6 +11,7 @@
 
 mod comment;
 mod coord;
+mod direct;
 mod game;
 mod int;
 pub mod json;
@@ -25,6 +26,8 @@ mod to_ast;
 
 pub use comment::{CommentParts, holds_command, split_comment};
 pub use coord::Coord;
+#[doc(hidden)]
+pub use direct::read_direct;
 pub use game::{CheckMark, Clock, Game, Move};
 pub use icn_syntax::{Dialect, Layout, ParseError, WriteError};
 pub use int::{Int, ParseIntError};
@@ -112,6 +115,12 @@ impl Game {
         dialect: Dialect,
         resolver: &mut dyn SanLikeResolver,
     ) -> Result<(Game, SourceMap), ParseError> {
+        // The common site-shaped document goes straight to the model.
+        if dialect == Dialect::Auto
+            && let Some(found) = read_direct(text)
+        {
+            return Ok(found);
+        }
         let doc = icn_syntax::parse(text, dialect)?;
         lower_mapped(&doc, resolver).map_err(|diagnostics| ParseError { diagnostics })
     }

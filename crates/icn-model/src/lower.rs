@@ -77,6 +77,15 @@ pub fn lower_mapped(
 
 /// The spans of `doc`'s parts, parallel to the game lowered from it.
 fn source_map(doc: &syn::Document<'_>, promotion_choices: Vec<Vec<Span>>) -> SourceMap {
+    SourceMap {
+        pieces: doc.pieces.iter().map(|p| p.span).collect(),
+        moves: doc.moves.iter().map(|m| m.span).collect(),
+        ..header_map(doc, promotion_choices)
+    }
+}
+
+/// The spans of `doc`'s metadata and header fields (no pieces, no moves).
+pub(crate) fn header_map(doc: &syn::Document<'_>, promotion_choices: Vec<Vec<Span>>) -> SourceMap {
     let field = |pred: fn(&FieldKind<'_>) -> bool| {
         doc.fields.iter().find(|f| pred(&f.kind)).map(|f| f.span)
     };
@@ -96,8 +105,8 @@ fn source_map(doc: &syn::Document<'_>, promotion_choices: Vec<Vec<Span>>) -> Sou
         win_conditions: field(|k| matches!(k, FieldKind::WinConditions(_))),
         world_border: field(|k| matches!(k, FieldKind::WorldBorder(_))),
         properties: field(|k| matches!(k, FieldKind::Properties(_))),
-        pieces: doc.pieces.iter().map(|p| p.span).collect(),
-        moves: doc.moves.iter().map(|m| m.span).collect(),
+        pieces: Vec::new(),
+        moves: Vec::new(),
     }
 }
 
@@ -121,11 +130,14 @@ fn resolve_sanlike(
     resolve_in_order(game, &written, resolver)
 }
 
+/// The state of one lowering: the problems found so far, and what the
+/// source map needs that the syntax tree does not hold. Also driven by the
+/// direct reader ([`crate::direct`]) for the header and comments.
 #[derive(Default)]
-struct Lowering {
-    errors: Vec<Diagnostic>,
+pub(crate) struct Lowering {
+    pub(crate) errors: Vec<Diagnostic>,
     /// Where each promotion rule's choices were written (for the source map).
-    promotion_choice_spans: Vec<Vec<Span>>,
+    pub(crate) promotion_choice_spans: Vec<Vec<Span>>,
 }
 
 impl Lowering {
@@ -159,7 +171,22 @@ impl Lowering {
     }
 
     fn document(&mut self, doc: &syn::Document<'_>) -> Game {
+        let mut game = self.header(doc);
+        game.position.pieces = self.pieces(&doc.pieces);
+        game.leading_comments = doc
+            .leading_comments
+            .iter()
+            .map(|c| c.text.to_string())
+            .collect();
+        game.moves = doc.moves.iter().map(|m| self.game_move(m)).collect();
+        game
+    }
+
+    /// The game `doc`'s metadata and header fields say (its pieces, comments
+    /// and moves are left out).
+    pub(crate) fn header(&mut self, doc: &syn::Document<'_>) -> Game {
         let mut game = Game::default();
+        game.metadata.reserve(doc.metadata.len());
         for tag in &doc.metadata {
             // The last value wins and the first place is kept, as on the site.
             game.metadata
@@ -237,13 +264,6 @@ impl Lowering {
                 .map(|&p| (p, vec![WinCondition::Checkmate]))
                 .collect();
         }
-        game.position.pieces = self.pieces(&doc.pieces);
-        game.leading_comments = doc
-            .leading_comments
-            .iter()
-            .map(|c| c.text.to_string())
-            .collect();
-        game.moves = doc.moves.iter().map(|m| self.game_move(m)).collect();
         game
     }
 
@@ -390,12 +410,23 @@ impl Lowering {
         mv.check = m.check;
         mv.glyph = m.glyph.as_ref().map(|g| g.to_string());
         for c in &m.comments {
-            let text = self.take_commands(c, &mut mv);
-            if !text.is_empty() || !c.text.contains("[%") {
-                mv.comments.push(text);
-            }
+            self.comment(c, &mut mv);
         }
         mv
+    }
+
+    /// Adds comment `c` to `mv`: its clock, its commands, and its text
+    /// unless it was only commands.
+    pub(crate) fn comment(&mut self, c: &syn::Comment<'_>, mv: &mut Move) {
+        // The common comment is one clock stamp and nothing else.
+        if let Some(clock) = lone_clock(&c.text).and_then(Clock::parse) {
+            mv.clock = Some(clock);
+            return;
+        }
+        let text = self.take_commands(c, mv);
+        if !text.is_empty() || !c.text.contains("[%") {
+            mv.comments.push(text);
+        }
     }
 
     /// Takes the `[%name value]` commands out of a comment, as the site
@@ -417,6 +448,13 @@ impl Lowering {
             .extend(parts.commands.into_iter().map(str::to_string));
         parts.text
     }
+}
+
+/// The value of a comment that is exactly one `[%clk VALUE]` stamp (what
+/// [`crate::split_comment`] would find as its only part).
+fn lone_clock(text: &str) -> Option<&str> {
+    let value = text.strip_prefix("[%clk ")?.strip_suffix(']')?;
+    (!value.is_empty() && !value.contains(']')).then_some(value)
 }
 
 /// At most 40 characters of `text` for a message.

@@ -84,6 +84,15 @@ impl Position {
 
     /// Pairs `(earlier, later)` of indices into `pieces` that give the same
     /// square, each later entry paired with the entry it follows, in order.
+    ///
+    /// ```
+    /// use icn_model::{Dialect, Game};
+    /// let g = Game::parse("K1,1|Q2,2|R1,1|B2,2|N1,1|k5,5", Dialect::Auto).unwrap();
+    /// assert_eq!(g.position.repeats(), [(0, 2), (1, 3), (2, 4)]);
+    /// let big = "K1,1|Q99999999999999999999,1|R1,1|B99999999999999999999,1";
+    /// let g = Game::parse(big, Dialect::Auto).unwrap();
+    /// assert_eq!(g.position.repeats(), [(0, 2), (1, 3)]);
+    /// ```
     pub fn repeats(&self) -> Vec<(usize, usize)> {
         // Squares that fit in i64 (nearly all) are keyed as plain pairs.
         let mut small: ahash::AHashMap<(i64, i64), usize> =

@@ -15,8 +15,33 @@ use crate::Span;
 use crate::ast::*;
 use crate::build::{WIN_CONDITIONS, piece as piece_at, split_coord, unescape};
 
-fn is_ws(b: u8) -> bool {
+/// Whether `b` is a blank between fields.
+pub fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// The end of the blanks from `i`.
+pub fn skip_ws(b: &[u8], mut i: usize) -> usize {
+    while i < b.len() && is_ws(b[i]) {
+        i += 1;
+    }
+    i
+}
+
+/// The end of the ASCII digits from `i`.
+pub fn digits(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    i
+}
+
+/// The end of the ASCII letters from `i`.
+pub fn alphas(b: &[u8], mut i: usize) -> usize {
+    while b.get(i).is_some_and(u8::is_ascii_alphabetic) {
+        i += 1;
+    }
+    i
 }
 
 struct Fast<'a> {
@@ -29,29 +54,20 @@ impl<'a> Fast<'a> {
         self.b.get(i).copied().unwrap_or(0)
     }
 
-    fn skip_ws(&self, mut i: usize) -> usize {
-        while i < self.b.len() && is_ws(self.b[i]) {
-            i += 1;
-        }
-        i
+    fn skip_ws(&self, i: usize) -> usize {
+        skip_ws(self.b, i)
     }
 
     fn field_end(&self, i: usize) -> bool {
         i == self.b.len() || is_ws(self.b[i])
     }
 
-    fn digits(&self, mut i: usize) -> usize {
-        while self.at(i).is_ascii_digit() {
-            i += 1;
-        }
-        i
+    fn digits(&self, i: usize) -> usize {
+        digits(self.b, i)
     }
 
-    fn alphas(&self, mut i: usize) -> usize {
-        while self.at(i).is_ascii_alphabetic() {
-            i += 1;
-        }
-        i
+    fn alphas(&self, i: usize) -> usize {
+        alphas(self.b, i)
     }
 
     /// `int = -? [0-9]+`: the end, if it matches at `i`.
@@ -404,29 +420,8 @@ impl<'a> Fast<'a> {
                 end = l;
             }
         }
-        let mut check = None;
-        let c = self.skip_ws(end);
-        match self.at(c) {
-            b'+' => {
-                check = Some(CheckMark::Check);
-                end = c + 1;
-            }
-            b'#' => {
-                check = Some(CheckMark::Checkmate);
-                end = c + 1;
-            }
-            _ => {}
-        }
-        let mut glyph = None;
-        let g = self.skip_ws(end);
-        let mut h = g;
-        while matches!(self.at(h), b'!' | b'?') {
-            h += 1;
-        }
-        if h > g {
-            glyph = Some(Cow::Borrowed(&self.s[g..h]));
-            end = h;
-        }
+        let (check, glyph, end) = move_marks(self.b, end);
+        let glyph = glyph.map(|g| Cow::Borrowed(&self.s[g]));
         Some((
             MoveEntry {
                 body: MoveBody::Coordinates(CoordinateMove {
@@ -444,6 +439,33 @@ impl<'a> Fast<'a> {
             end,
         ))
     }
+}
+
+/// What may follow a move's squares and promotion, which ends at `end`:
+/// `+` or `#`, then glyphs (`!?`), each after optional blanks. Gives the
+/// check mark, where the glyphs are, and the end of the move.
+pub fn move_marks(
+    b: &[u8],
+    mut end: usize,
+) -> (Option<CheckMark>, Option<std::ops::Range<usize>>, usize) {
+    let at = |i: usize| b.get(i).copied().unwrap_or(0);
+    let skip_ws = |i: usize| skip_ws(b, i);
+    let c = skip_ws(end);
+    let check = match at(c) {
+        b'+' => Some(CheckMark::Check),
+        b'#' => Some(CheckMark::Checkmate),
+        _ => None,
+    };
+    if check.is_some() {
+        end = c + 1;
+    }
+    let g = skip_ws(end);
+    let mut h = g;
+    while matches!(at(h), b'!' | b'?') {
+        h += 1;
+    }
+    let glyph = (h > g).then_some(g..h);
+    (check, glyph, if h > g { h } else { end })
 }
 
 /// One movetext item, in the grammar's order of choice.
@@ -531,8 +553,10 @@ impl<'a> Fast<'a> {
     }
 }
 
-/// The document, when the fast path can read all of it; `None` otherwise.
-pub(crate) fn parse_fast(text: &str) -> Option<Document<'_>> {
+/// The document's metadata tags and header fields (nothing else), and where
+/// what follows them begins (after blanks), when the fast path can read
+/// them; `None` otherwise. The rest may still be anything.
+pub(crate) fn parse_header(text: &str) -> Option<(Document<'_>, usize)> {
     let f = Fast {
         s: text,
         b: text.as_bytes(),
@@ -547,6 +571,9 @@ pub(crate) fn parse_fast(text: &str) -> Option<Document<'_>> {
     } else {
         0
     });
+    if f.at(p) == b'[' {
+        doc.metadata.reserve(12); // the site's game logger writes 11 tags
+    }
     while f.at(p) == b'[' {
         let (tag, next) = f.metadata(p)?;
         doc.metadata.push(tag);
@@ -572,6 +599,17 @@ pub(crate) fn parse_fast(text: &str) -> Option<Document<'_>> {
             _ => break,
         }
     }
+    Some((doc, p))
+}
+
+/// The document, when the fast path can read all of it; `None` otherwise.
+pub(crate) fn parse_fast(text: &str) -> Option<Document<'_>> {
+    let (mut doc, mut p) = parse_header(text)?;
+    let f = Fast {
+        s: text,
+        b: text.as_bytes(),
+    };
+    let len = text.len();
     if let Some(mut q) = f.piece(p) {
         let list_end = text[p..].bytes().position(is_ws).map_or(len, |n| p + n);
         doc.pieces

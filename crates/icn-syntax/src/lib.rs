@@ -189,6 +189,24 @@ pub fn parse_grammar_only(text: &str, dialect: Dialect) -> Result<Document<'_>, 
     finish(doc, text, diagnostics, dialect)
 }
 
+/// The fast path's reading of `text`'s metadata tags and header fields
+/// alone (the returned document holds nothing else), with the offset where
+/// what follows them begins, after blanks; `None` when the fast path cannot
+/// read them. For `icn-model`'s direct reader, which reads the piece list
+/// and moves itself; the dialect checks of [`parse`] are the caller's.
+#[doc(hidden)]
+pub fn fast_header(text: &str) -> Option<(Document<'_>, usize)> {
+    fast::parse_header(text)
+}
+
+/// The fast path's byte-scanning steps, shared with `icn-model`'s direct
+/// reader: each takes the text's bytes and a position and gives the end of
+/// what it matched.
+#[doc(hidden)]
+pub mod scan {
+    pub use crate::fast::{alphas, digits, is_ws, move_marks, skip_ws};
+}
+
 /// Whether the fast path alone reads `text` (for tests and benchmarks).
 #[doc(hidden)]
 pub fn fast_path_accepts(text: &str) -> bool {

@@ -69,7 +69,8 @@ corpora!(
     fsf,
     formats,
     site,
-    query
+    query,
+    direct
 );
 
 /// The corpus called `name`.

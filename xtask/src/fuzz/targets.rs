@@ -11,6 +11,8 @@
 //!   and model → ICN → model unchanged (what `convert` writes, it must read).
 //! * `fen`, `san`, `lines`: FEN and SAN texts line by line, and the `--lines`
 //!   runner over the raw bytes (a line that is not UTF-8 fails alone).
+//! * `direct`: the direct reader (ICN text straight to the model) gives
+//!   the same game and source map as the tree path wherever it reads.
 //! * `engine`: a position that reads (up to 256 pieces) set up for the move
 //!   generator: its move families, legal moves, how the game ends, and the
 //!   replay of its moves (the engine refuses what is out of its range; it
@@ -39,8 +41,9 @@ use icn_syntax::{Diagnostic, LineIndex, MESSAGE_CHARS, ParseError, Span};
 pub type Target = (&'static str, fn(&[u8]) -> Result<bool, String>);
 
 /// Every target, in the order they run.
-pub const TARGETS: [Target; 8] = [
+pub const TARGETS: [Target; 9] = [
     ("icn", icn),
+    ("direct", direct),
     ("engine", engine),
     ("json", json_long_form),
     ("fen", fen),
@@ -176,6 +179,10 @@ fn json_round_trips(g: &Game) -> Result<(), String> {
         return Err(format!("model → JSON → model changes the game\n{text}"));
     }
     Ok(())
+}
+
+fn direct(bytes: &[u8]) -> Result<bool, String> {
+    crate::corpus::direct::agrees(&text(bytes))
 }
 
 fn icn(bytes: &[u8]) -> Result<bool, String> {

@@ -209,11 +209,12 @@ fn run_lines(args: &Args, input: Input) -> anyhow::Result<Outcome> {
     let handler = |line: &str, _: &mut Vec<u8>, warnings: &mut Vec<Located>| {
         let (game, _, map) = read_game_mapped(line, dialect).map_err(|e| e.located(line))?;
         let (problems, left_out) = args.problems(&game, map.as_ref());
-        let index = LineIndex::new(line);
         let illegal = args.legal.then(|| replay_problem(&game)).flatten();
         if problems.is_empty() && illegal.is_none() {
             return Ok(());
         }
+        // Indexed only for a line with something to report.
+        let index = LineIndex::new(line);
         let mut located: Vec<Located> = problems
             .into_iter()
             .map(|p| {

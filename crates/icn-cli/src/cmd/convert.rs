@@ -188,8 +188,11 @@ fn run_lines(args: &Args, input: crate::input::Input) -> anyhow::Result<Outcome>
             writer
                 .write(&game, out)
                 .map_err(|m| vec![Located::whole("write", m)])?;
-            // A comment may hold a line break, which ICN writes as it is.
-            if out[start..].iter().any(|&b| b == b'\n' || b == b'\r') {
+            // A comment may hold a line break, which ICN writes as it is
+            // (JSON escapes it).
+            let written = &out[start..];
+            let breaks = written.contains(&b'\n') || written.contains(&b'\r');
+            if breaks && writer.target != Target::Json {
                 return Err(vec![Located::whole(
                     "write",
                     format!(

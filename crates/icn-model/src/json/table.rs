@@ -16,7 +16,20 @@ struct SquareKey<'a>(&'a crate::Coord);
 
 impl Serialize for SquareKey<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut buf = String::with_capacity(24);
+        // Squares that fit in i64 (nearly all) are formatted on the stack.
+        if let Some((x, y)) = self.0.to_i64() {
+            let mut buf = [0u8; 41];
+            let (mut a, mut b) = (itoa::Buffer::new(), itoa::Buffer::new());
+            let (x, y) = (a.format(x).as_bytes(), b.format(y).as_bytes());
+            buf[..x.len()].copy_from_slice(x);
+            buf[x.len()] = b',';
+            let n = x.len() + 1 + y.len();
+            buf[x.len() + 1..n].copy_from_slice(y);
+            if let Ok(key) = std::str::from_utf8(&buf[..n]) {
+                return s.serialize_str(key);
+            }
+        }
+        let mut buf = String::with_capacity(48);
         self.0.push_to(&mut buf);
         s.serialize_str(&buf)
     }

@@ -1,0 +1,317 @@
+//! The direct reader: ICN text straight to a [`Game`] and its [`SourceMap`]
+//! for the common, site-shaped document, with no syntax tree for its piece
+//! list and moves and every integer read once.
+//!
+//! It reads what `icn_syntax`'s fast path reads, in the auto dialect: the
+//! metadata tags and header fields come from that fast path (and are lowered
+//! by [`lower`](crate::lower())'s own code); the piece list (`K5,1+|k5,8`)
+//! and the moves (`5,1>5,2`, `P1,2x1,3=Q+!?`, move numbers, `...`, `|`,
+//! `{comments}` with `[%clk H:MM:SS.D]` stamps) are read here, byte for byte
+//! as the grammar reads them.
+//!
+//! It declines (returns `None`, and [`Game::parse_mapped`] takes the tree
+//! path, which decides and reports) on everything else: another dialect, a
+//! JSON property block, annotations, SAN-like moves, and every error — an
+//! unknown piece code, a clock stamp that does not read, a field given twice,
+//! an empty document. So it can only ever speed up a success; the tests
+//! (`tests/direct.rs`) and the `direct` fuzz target check that the two paths
+//! agree on the game, the source map and the errors.
+
+use std::borrow::Cow;
+
+use icn_syntax::scan::{self, is_ws};
+use icn_syntax::{self as syn, Dialect, Span};
+
+use crate::lower::{Lowering, header_map};
+use crate::{Coord, Game, Int, Move, Piece, PlacedPiece, SourceMap};
+
+/// The game and source map of `text` read in the auto dialect, when the
+/// direct reader can read all of it (see the module docs); `None` otherwise.
+#[doc(hidden)]
+pub fn read_direct(text: &str) -> Option<(Game, SourceMap)> {
+    let (doc, start) = syn::fast_header(text)?;
+    if !syn::dialect::check(&doc, Dialect::Auto).is_empty() {
+        return None;
+    }
+    let mut cx = Lowering::default();
+    let game = cx.header(&doc);
+    if !cx.errors.is_empty() {
+        return None;
+    }
+    let map = header_map(&doc, std::mem::take(&mut cx.promotion_choice_spans));
+    let mut r = Reader {
+        s: text,
+        b: text.as_bytes(),
+        cx,
+        game,
+        map,
+        codes: [(0, None); 64],
+        failed: false,
+    };
+    r.tail(start)?;
+    if r.failed {
+        return None;
+    }
+    let Reader { cx, game, map, .. } = r;
+    let empty = doc.metadata.is_empty()
+        && doc.fields.is_empty()
+        && game.position.pieces.is_empty()
+        && game.moves.is_empty()
+        && game.leading_comments.is_empty();
+    (cx.errors.is_empty() && !empty).then_some((game, map))
+}
+
+/// What is read so far. Scanning functions return the end of what they
+/// matched, `None` when nothing matches there.
+struct Reader<'a> {
+    s: &'a str,
+    b: &'a [u8],
+    cx: Lowering,
+    game: Game,
+    map: SourceMap,
+    /// Piece codes met (as eight bytes) and what they name, by hash.
+    codes: [(u64, Option<Piece>); 64],
+    /// Something was met that the reader declines.
+    failed: bool,
+}
+
+impl Reader<'_> {
+    #[inline]
+    fn at(&self, i: usize) -> u8 {
+        self.b.get(i).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    fn skip_ws(&self, i: usize) -> usize {
+        scan::skip_ws(self.b, i)
+    }
+
+    fn digits(&self, i: usize) -> usize {
+        scan::digits(self.b, i)
+    }
+
+    fn alphas(&self, i: usize) -> usize {
+        scan::alphas(self.b, i)
+    }
+
+    /// `-? [0-9]+`, its value and end; `None` when there is no integer here.
+    /// A value [`Int::parse`] refuses (never, by its docs) makes the reader
+    /// decline.
+    #[inline]
+    fn int(&mut self, i: usize) -> Option<(Int, usize)> {
+        let b = self.b;
+        let neg = b.get(i) == Some(&b'-');
+        let j = i + usize::from(neg);
+        let mut k = j;
+        let mut v: u64 = 0;
+        while k < b.len() {
+            let d = b[k].wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            v = v.wrapping_mul(10).wrapping_add(u64::from(d));
+            k += 1;
+        }
+        if k == j {
+            return None;
+        }
+        if k - j <= 18 {
+            // At most 18 digits: below 10^18, no overflow.
+            let v = v as i64;
+            return Some((Int::from(if neg { -v } else { v }), k));
+        }
+        let value = Int::parse(&self.s[i..k]).unwrap_or_else(|_| {
+            self.failed = true;
+            Int::ZERO
+        });
+        Some((value, k))
+    }
+
+    /// `int "," int`: the square and its end.
+    #[inline]
+    fn coord(&mut self, i: usize) -> Option<(Coord, usize)> {
+        let (x, j) = self.int(i)?;
+        if self.at(j) != b',' {
+            return None;
+        }
+        let (y, k) = self.int(j + 1)?;
+        Some((Coord { x, y }, k))
+    }
+
+    /// The piece a code names, remembered for the codes met before; the
+    /// reader declines on a code [`Piece::from_code`] refuses.
+    fn piece_of(&mut self, code: std::ops::Range<usize>) -> Option<Piece> {
+        let text = &self.s[code];
+        if text.len() > 8 {
+            return Piece::from_code(text).ok();
+        }
+        // Codes are ASCII letters and digits: eight bytes and no NUL make a key.
+        let key = text
+            .bytes()
+            .rev()
+            .fold(0u64, |k, b| (k << 8) | u64::from(b));
+        // A direct-mapped cache: one slot per hash, the last code wins it.
+        let slot = &mut self.codes[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
+        if let (k, Some(p)) = *slot
+            && k == key
+        {
+            return Some(p);
+        }
+        let p = Piece::from_code(text).ok()?;
+        *slot = (key, Some(p));
+        Some(p)
+    }
+
+    /// `[0-9]* [A-Za-z]+`: its end.
+    fn piece_code(&self, i: usize) -> Option<usize> {
+        let d = self.digits(i);
+        let a = self.alphas(d);
+        (a > d).then_some(a)
+    }
+
+    /// The piece list and the moves from `p`; `None` to decline.
+    fn tail(&mut self, mut p: usize) -> Option<()> {
+        let len = self.b.len();
+        // Room for the pieces: an entry takes at least five bytes (`K1,1|`).
+        let list_end = self.s[p..].find(' ').map_or(len, |n| p + n);
+        let pieces = (list_end - p) / 5 + 1;
+        self.game.position.pieces.reserve(pieces);
+        self.map.pieces.reserve(pieces);
+        if let Some(mut q) = self.piece(p)? {
+            while self.at(q) == b'|' {
+                match self.piece(q + 1)? {
+                    Some(r) => q = r,
+                    None => break,
+                }
+            }
+            // Moves are set apart from the piece list by a blank.
+            if q < len && !is_ws(self.b[q]) {
+                return None;
+            }
+            p = q;
+        }
+        let mut q = p;
+        loop {
+            let r = self.skip_ws(q);
+            match self.item(r)? {
+                Some(next) => q = next,
+                None => break,
+            }
+        }
+        (self.skip_ws(q) == len).then_some(())
+    }
+
+    /// `piece_code int "," int "+"?` at `i`, added to the position: its
+    /// end (inner `None`: no piece here; outer: decline).
+    fn piece(&mut self, i: usize) -> Option<Option<usize>> {
+        let Some(c) = self.piece_code(i) else {
+            return Some(None);
+        };
+        let Some((at, k)) = self.coord(c) else {
+            return Some(None);
+        };
+        let special_right = self.at(k) == b'+';
+        let end = k + usize::from(special_right);
+        let piece = self.piece_of(i..c)?;
+        self.game.position.pieces.push(PlacedPiece {
+            piece,
+            at,
+            special_right,
+        });
+        self.map.pieces.push(Span::new(i, end));
+        Some(Some(end))
+    }
+
+    /// One movetext item at `i`, in the grammar's order of choice: its end
+    /// (inner `None`: no item here; outer: decline).
+    fn item(&mut self, i: usize) -> Option<Option<usize>> {
+        if let Some(found) = self.game_move(i) {
+            return found.map(Some);
+        }
+        let d = self.digits(i);
+        if d > i && self.at(d) == b'.' {
+            return Some(Some(d)); // a move number; its `.` is the next item
+        }
+        let rest = &self.b[i.min(self.b.len())..];
+        if rest.starts_with(b"...") || rest.starts_with("…".as_bytes()) {
+            return Some(Some(i + 3));
+        }
+        match self.at(i) {
+            b'{' => {
+                let Some(close) = rest.iter().position(|&b| b == b'}') else {
+                    return Some(None);
+                };
+                let text = &self.s[i + 1..i + close];
+                match self.game.moves.last_mut() {
+                    Some(mv) => {
+                        let c = syn::Comment {
+                            text: Cow::Borrowed(text),
+                            span: Span::new(i, i + close + 1),
+                        };
+                        self.cx.comment(&c, mv);
+                    }
+                    None => self.game.leading_comments.push(text.to_string()),
+                }
+                Some(Some(i + close + 1))
+            }
+            b'|' | b'.' => Some(Some(i + 1)),
+            _ => Some(None),
+        }
+    }
+
+    /// A coordinate move at `i`, added to the game: `None` when there is
+    /// none, `Some(None)` to decline, else its end.
+    fn game_move(&mut self, i: usize) -> Option<Option<usize>> {
+        let mut j = i;
+        let mut piece_end = None;
+        let d = self.digits(i);
+        let a = self.alphas(d);
+        if a > d && (self.at(a) == b'-' || self.at(a).is_ascii_digit()) {
+            piece_end = Some(a);
+            j = a;
+        }
+        let (from, f) = self.coord(j)?;
+        let k = self.skip_ws(f);
+        let capture = match self.at(k) {
+            b'>' => false,
+            b'x' => true,
+            _ => return None,
+        };
+        let (to, t1) = self.coord(self.skip_ws(k + 1))?;
+        let mut end = t1;
+        let mut promotion = None;
+        let e = self.skip_ws(end);
+        let c0 = self.skip_ws(e + 1);
+        if let Some(c) = (self.at(e) == b'=').then(|| self.piece_code(c0)).flatten() {
+            promotion = Some(c0..c);
+            end = c;
+        } else {
+            let l = self.alphas(end);
+            if l > end {
+                promotion = Some(end..l);
+                end = l;
+            }
+        }
+        let (check, glyph, end) = scan::move_marks(self.b, end);
+        let glyph = glyph.map(|g| self.s[g].to_string());
+        let piece = piece_end.map(|a| self.piece_of(i..a));
+        let promotion = promotion.map(|r| self.piece_of(r));
+        let (piece, promotion) = match (piece, promotion) {
+            (Some(None), _) | (_, Some(None)) => return Some(None),
+            (piece, promotion) => (piece.flatten(), promotion.flatten()),
+        };
+        let mut mv = Move::new(from, to);
+        (mv.promotion, mv.piece, mv.capture) = (promotion, piece, capture);
+        (mv.check, mv.glyph) = (check, glyph);
+        if self.game.moves.is_empty() {
+            // Room for the moves: a site move with its clock stamp takes
+            // about 30 bytes.
+            let moves = (self.b.len() - i) / 24 + 1;
+            self.game.moves.reserve(moves);
+            self.map.moves.reserve(moves);
+        }
+        self.game.moves.push(mv);
+        self.map.moves.push(Span::new(i, end));
+        Some(Some(end))
+    }
+}
