@@ -119,7 +119,7 @@ fn declines_what_it_does_not_read() {
     for text in [
         "",
         "   ",
-        "w K1,1|X1,2",
+        "w K1,1|XABCDEFGH1,2",
         "w w K1,1",
         "w K1,1 1,1>2,2{[%clk 0:1:00.0]}",
         "w {\"slideLimit\": 3} K1,1",
