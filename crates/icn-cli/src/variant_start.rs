@@ -123,7 +123,10 @@ impl VariantArgs {
                     }
                     Ok((read.variant.position, read.variant.rules))
                 }
-                Err(e) => Err(format!("error: {origin}: {}", own_words(&e.to_string()))),
+                Err(e) => {
+                    let said: Vec<String> = e.to_string().lines().map(own_words).collect();
+                    Err(format!("error: {origin}: {}", said.join("\n")))
+                }
             },
         )
     }

@@ -17,6 +17,7 @@
 //! thread: ≥ 150 MB/s check, ≥ 75 MB/s convert, peak RSS < 50 MB; misses are
 //! reported, not failed.
 
+pub mod fsf;
 pub mod generate;
 pub mod perft;
 
@@ -46,6 +47,12 @@ pub struct Args {
     /// Only perft beside shakmaty (standard positions, one thread).
     #[arg(long)]
     pub perft: bool,
+    /// Only variant perft beside this Fairy-Stockfish binary (its 8×8 build).
+    #[arg(long, value_name = "PATH")]
+    pub fsf: Option<PathBuf>,
+    /// Fairy-Stockfish's `largeboards=yes` build, for the wider variants.
+    #[arg(long, value_name = "PATH", requires = "fsf")]
+    pub fsf_large: Option<PathBuf>,
 }
 
 const MB: f64 = 1_000_000.0;
@@ -224,6 +231,9 @@ fn target_dir(root: &Path) -> PathBuf {
 pub fn main(root: &Path, args: &Args) -> anyhow::Result<bool> {
     if args.perft {
         return perft::compare(args.runs);
+    }
+    if let Some(small) = &args.fsf {
+        return fsf::compare(small, args.fsf_large.as_deref(), args.runs);
     }
     let dir = args
         .dir

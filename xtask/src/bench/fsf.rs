@@ -1,0 +1,176 @@
+//! `cargo xtask bench --fsf PATH [--fsf-large PATH]`: the engine's variant
+//! perft beside Fairy-Stockfish's own `go perft`, one thread each, the same
+//! start positions (issue 11 §6).
+//!
+//! Fairy-Stockfish is an outside program: build it from its public source
+//! (`make build ARCH=x86-64-modern nnue=no`, and `largeboards=yes all=yes`
+//! for boards wider than 8 files) and give the binaries. Each variant is
+//! loaded in the engine from Fairy-Stockfish's own built-in name
+//! (`icn_adapters::fsf::builtin`), which is also the `UCI_Variant` sent to
+//! Fairy-Stockfish. The counts must agree (the engine stops at ended games,
+//! as Fairy-Stockfish does); the best of `runs` timings is reported, for
+//! Fairy-Stockfish from `go perft` to its `Nodes searched` line (process
+//! start and variant loading excluded), with the ratio engine time /
+//! Fairy-Stockfish time.
+
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, bail};
+
+/// Variant, depth, and whether it needs the large-board build.
+const CASES: [(&str, u32, bool); 9] = [
+    ("chess", 6, false),
+    ("kingofthehill", 5, false),
+    ("3check", 5, false),
+    ("knightmate", 5, false),
+    ("amazon", 5, false),
+    ("nightrider", 5, false),
+    ("losalamos", 6, false),
+    ("capablanca", 5, true),
+    ("janus", 5, true),
+];
+
+/// A running Fairy-Stockfish speaking UCI.
+struct Fsf {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Fsf {
+    fn start(path: &Path) -> anyhow::Result<Fsf> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .with_context(|| format!("cannot run {}", path.display()))?;
+        let input = child.stdin.take().context("no stdin")?;
+        let output = BufReader::new(child.stdout.take().context("no stdout")?);
+        let mut f = Fsf {
+            child,
+            input,
+            output,
+        };
+        f.send("uci")?;
+        f.until("uciok")?;
+        Ok(f)
+    }
+
+    fn send(&mut self, line: &str) -> anyhow::Result<()> {
+        writeln!(self.input, "{line}")?;
+        self.input.flush()?;
+        Ok(())
+    }
+
+    /// Reads lines until one starts with `prefix`; returns it.
+    fn until(&mut self, prefix: &str) -> anyhow::Result<String> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if self.output.read_line(&mut line)? == 0 {
+                bail!("Fairy-Stockfish ended before `{prefix}`");
+            }
+            if line.starts_with(prefix) {
+                return Ok(line.trim().to_string());
+            }
+        }
+    }
+
+    /// `go perft depth` from the variant's start: the count and the time.
+    fn perft(&mut self, variant: &str, depth: u32) -> anyhow::Result<(u64, Duration)> {
+        self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+        self.send("position startpos")?;
+        self.send("isready")?;
+        self.until("readyok")?;
+        let start = Instant::now();
+        self.send(&format!("go perft {depth}"))?;
+        let line = self.until("Nodes searched")?;
+        let took = start.elapsed();
+        let n = line
+            .rsplit(' ')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .with_context(|| format!("cannot read `{line}`"))?;
+        Ok((n, took))
+    }
+}
+
+impl Drop for Fsf {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// The engine's board at a Fairy-Stockfish built-in variant's start.
+fn board(variant: &str) -> anyhow::Result<icn_movegen::Board> {
+    let resolved = icn_adapters::fsf::builtin::find(variant)
+        .with_context(|| format!("`{variant}` is not described in builtin.ini"))?;
+    let v = icn_adapters::fsf::to_variant(&resolved).map_err(|r| {
+        anyhow::anyhow!(
+            "{variant}: {}",
+            r.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        )
+    })?;
+    icn_movegen::Board::new(&v.position, &v.rules).map_err(|e| anyhow::anyhow!("{variant}: {e}"))
+}
+
+/// Runs the comparison; `Ok(false)` when some variant is slower than
+/// Fairy-Stockfish.
+///
+/// # Errors
+/// Fairy-Stockfish not running, a variant the engine does not hold, or
+/// counts that differ.
+pub fn compare(small: &Path, large: Option<&Path>, runs: usize) -> anyhow::Result<bool> {
+    println!("\n== variant perft beside Fairy-Stockfish, one thread, best of {runs} ==");
+    let mut fsf_small = Fsf::start(small)?;
+    let mut fsf_large = large.map(Fsf::start).transpose()?;
+    let mut met = true;
+    for (variant, depth, wide) in CASES {
+        let fsf = match (wide, fsf_large.as_mut()) {
+            (false, _) => &mut fsf_small,
+            (true, Some(f)) => f,
+            (true, None) => {
+                println!("{variant:<13} skipped: needs the largeboards build (--fsf-large)");
+                continue;
+            }
+        };
+        let mut b = board(variant)?;
+        let mut ours = (0, Duration::MAX);
+        let mut theirs = (0, Duration::MAX);
+        for _ in 0..runs.max(1) {
+            let start = Instant::now();
+            let n = b
+                .perft(depth, icn_movegen::PerftMode::Bulk)
+                .map_err(|e| anyhow::anyhow!("{variant}: {e}"))?;
+            ours = (n, ours.1.min(start.elapsed()));
+            let (n, t) = fsf.perft(variant, depth)?;
+            theirs = (n, theirs.1.min(t));
+        }
+        if ours.0 != theirs.0 {
+            bail!(
+                "{variant} depth {depth}: the engine counts {}, Fairy-Stockfish {}",
+                ours.0,
+                theirs.0
+            );
+        }
+        let ratio = ours.1.as_secs_f64() / theirs.1.as_secs_f64();
+        println!(
+            "{variant:<13} depth {depth} {:>11} nodes | engine {:>7.3} s {:>6.1} Mnps | Fairy-Stockfish {:>7.3} s {:>6.1} Mnps | ratio {ratio:.2}",
+            ours.0,
+            ours.1.as_secs_f64(),
+            ours.0 as f64 / 1e6 / ours.1.as_secs_f64(),
+            theirs.1.as_secs_f64(),
+            theirs.0 as f64 / 1e6 / theirs.1.as_secs_f64(),
+        );
+        met &= ratio <= 1.0;
+    }
+    Ok(met)
+}
