@@ -180,3 +180,51 @@ fn json_rule_form_errors_name_the_key() {
     let e = convert_variant("{\"rules\": ", Json, Fbr, None).unwrap_err();
     assert!(e.to_string().contains("invalid JSON"), "{e}");
 }
+
+/// Fuzz findings: what `variant convert` writes, it reads back.
+#[test]
+fn fbr_output_names_only_what_fbr_can_read() {
+    use icn_adapters::convert::convert_variant_reporting;
+    // White may promote to an obstacle or a void: ICN writes those as `1ob`
+    // and `1vo`, which no FBR name spells. The promotion is left out, said.
+    let icn = "w (8;Q,Q,p,ob,vo|1) K5,1|k5,8";
+    let c = convert_variant_reporting(icn, Icn, Fbr, None).unwrap();
+    assert!(
+        c.lost
+            .iter()
+            .any(|l| l.contains("promotion of white") && l.contains("`1ob`")),
+        "{:?}",
+        c.lost
+    );
+    assert!(
+        !c.text.contains("1ob") && c.text.contains("promotion{p}[1]"),
+        "{}",
+        c.text
+    );
+    convert_variant(&c.text, Fbr, Fbr, None).unwrap();
+    // Strict conversion refuses it with the same reason.
+    let e = convert_variant(icn, Icn, Fbr, None).unwrap_err();
+    assert!(e.to_string().contains("`1ob`"), "{e}");
+}
+
+#[test]
+fn icn_output_of_properties_alone_is_not_taken_for_json() {
+    // Only a property differs from the defaults: the compact form would be
+    // the `{…}` block alone, which reads as the JSON long form.
+    let icn = "w {\"slideLimit\": 7}";
+    let out = convert_variant(icn, Icn, Icn, None).unwrap();
+    assert!(out.starts_with("w {"), "{out}");
+    assert_eq!(convert_variant(&out, Icn, Icn, None).unwrap(), out);
+    let game = Game::parse(icn, Dialect::Auto).unwrap();
+    let compact = game
+        .to_icn(icn_model::IcnStyle {
+            form: icn_model::IcnForm::Compact,
+            dialect: Dialect::Spec,
+        })
+        .unwrap();
+    assert_eq!(compact, "w {\"slideLimit\": 7}");
+    assert_eq!(
+        icn_adapters::document::read_either(&compact, Dialect::Auto).unwrap(),
+        game
+    );
+}
