@@ -134,7 +134,7 @@ fn finish<'a>(
     diagnostics.extend(check_not_empty(&doc));
     if diagnostics.is_empty() {
         if dialect == Dialect::Site {
-            site::forget_move_pieces(&mut doc);
+            site::forget_unknown_move_pieces(&mut doc);
         }
         Ok(doc)
     } else {

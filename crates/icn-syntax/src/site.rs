@@ -25,9 +25,9 @@
 //!   case); more than two letters before a move's square.
 //!
 //! Blanks are the site's (JavaScript's `\s`, [`is_site_blank`]), so NBSP and
-//! U+3000 separate fields as they do on the site. What the site reads and
-//! ignores is dropped from the tree ([`forget_move_pieces`]): the letters
-//! before a move's square.
+//! U+3000 separate fields as they do on the site. Letters before a move's
+//! square that name no piece the site knows, which the site reads and
+//! ignores, are dropped from the tree ([`forget_unknown_move_pieces`]).
 
 use crate::ast::*;
 use crate::span::Span;
@@ -481,7 +481,7 @@ fn check_move(m: &MoveEntry<'_>, text: &str, out: &mut Vec<Diagnostic>) {
         return;
     };
     // The site reads one or two letters before a move's square and ignores
-    // them (see `forget_move_pieces`).
+    // them (see `forget_unknown_move_pieces`).
     if let Some(p) = &c.piece {
         check_code(p, out);
         if p.letters().len() > 2 {
@@ -589,12 +589,15 @@ fn is_clock(v: &str) -> bool {
     digits(h, None) && digits(m, Some(2)) && digits(sec, Some(2)) && digits(tenth, Some(1))
 }
 
-/// What the site's reader ignores is taken out of a document it reads: the
-/// piece letters before a move's square (`P1,2>1,4`, `ZZ1,2>1,4`: the site
-/// plays the piece that stands there, whatever the letters say).
-pub fn forget_move_pieces(doc: &mut Document<'_>) {
+/// The site reads the letters before a move's square and ignores them (it
+/// plays the piece that stands there): letters that name no piece the site
+/// knows (`ZZ1,2>1,4`) are taken out of the tree, so the move reads as the
+/// site reads it. Letters the site knows (`P1,2>1,4`) are kept, as written.
+pub fn forget_unknown_move_pieces(doc: &mut Document<'_>) {
     for m in &mut doc.moves {
-        if let MoveBody::Coordinates(c) = &mut m.body {
+        if let MoveBody::Coordinates(c) = &mut m.body
+            && c.piece.as_ref().is_some_and(|p| !site_knows(p))
+        {
             c.piece = None;
         }
     }

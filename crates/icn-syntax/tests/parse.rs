@@ -307,13 +307,29 @@ fn metadata_values_written_read_back_the_same() {
 }
 
 #[test]
-fn site_dialect_ignores_the_letters_before_a_move_as_the_site_does() {
+fn site_dialect_drops_the_letters_before_a_move_that_name_no_site_piece() {
     let doc = parse("ZZ1,2>1,4|3ab1,7>1,5", Dialect::Site).unwrap();
     assert!(
         doc.moves
             .iter()
             .all(|m| m.coordinates().unwrap().piece.is_none())
     );
+    // Letters the site knows are kept, as written.
+    let doc = parse("P1,2>1,4|3q1,7>1,5", Dialect::Site).unwrap();
+    let letters: Vec<String> = doc
+        .moves
+        .iter()
+        .map(|m| {
+            m.coordinates()
+                .unwrap()
+                .piece
+                .as_ref()
+                .unwrap()
+                .text
+                .to_string()
+        })
+        .collect();
+    assert_eq!(letters, ["P", "3q"]);
     // The other dialects keep what is written.
     let doc = parse("ZZ1,2>1,4", Dialect::Auto).unwrap();
     assert_eq!(
