@@ -241,4 +241,18 @@ fn pretty_icn_of_a_negative_fullmove_reads_back() {
             .unwrap_or_else(|e| panic!("{text}\n{e}"));
         assert_eq!(back, game, "{text}");
     }
+    // With no position the moves follow the header: a bare first move
+    // `5,2 > 5,4` would read as an en passant square.
+    let json = r#"{"metadata":{"Variant":"Classical","UTCDate":"2026.01.02","UTCTime":"10:11:12"},"fullMove":-9223372036854775808,"startingPosition":{},"moves":["5,2>5,4","5,7>5,5","7,1>6,3"]}"#;
+    let game = icn_model::json::from_json_str(json).unwrap();
+    for dialect in [icn_model::Dialect::Spec, icn_model::Dialect::Site] {
+        let style = icn_model::IcnStyle {
+            form: icn_model::IcnForm::Pretty,
+            dialect,
+        };
+        let text = game.to_icn(style).unwrap();
+        let back = icn_model::Game::parse(&text, icn_model::Dialect::Auto)
+            .unwrap_or_else(|e| panic!("{text}\n{e}"));
+        assert_eq!(back, game, "{text}");
+    }
 }

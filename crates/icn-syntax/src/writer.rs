@@ -421,11 +421,11 @@ fn write_numbered_moves(out: &mut String, doc: &Document<'_>, dialect: Dialect) 
             if i > 0 {
                 out.push('\n');
             }
-            // A move number is digits: below zero, the round starts with `|`.
+            // A move number is digits: below zero, the round starts with `|`
+            // (the first one too: `5,2 > 5,4` right after the header would
+            // read as an en passant square).
             if number.starts_with('-') {
-                if i > 0 {
-                    out.push_str("| ");
-                }
+                out.push_str("| ");
             } else {
                 out.push_str(&number);
                 out.push_str(". ");

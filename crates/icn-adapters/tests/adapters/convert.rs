@@ -228,3 +228,22 @@ fn icn_output_of_properties_alone_is_not_taken_for_json() {
         game
     );
 }
+
+/// Fuzz finding: a promotion rank off the board wrote `Zone: black_promotion = `
+/// with no square, which the Sjaak reader refuses.
+#[test]
+fn a_promotion_zone_off_the_board_is_no_sjaak_zone() {
+    let icn = "w 0/100 (8|184467440737095516161) 1,8,1,8 K5,1|k5,8|P1,2+|p1,7+";
+    let sjaak = convert_variant(icn, Icn, Sjaak, None).unwrap();
+    assert!(sjaak.contains("Zone: white_promotion = a8,"), "{sjaak}");
+    assert!(!sjaak.contains("black_promotion"), "{sjaak}");
+    convert_variant(&sjaak, Sjaak, Sjaak, None).unwrap();
+    // Black's pawns do not promote on this board: the same moves either way.
+    let back = convert_variant(&sjaak, Sjaak, Icn, None).unwrap();
+    let moves = |text: &str| {
+        let game = Game::parse(text, Dialect::Auto).unwrap();
+        let mut board = icn_movegen::Board::from_game(&game).unwrap();
+        [1, 2, 3].map(|d| board.perft(d, icn_movegen::PerftMode::Bulk).unwrap())
+    };
+    assert_eq!(moves(&back), moves(icn));
+}
