@@ -31,34 +31,51 @@ pub fn detect(text: &str) -> Format {
 }
 
 /// The byte just past the JSON object at the start of `text`, or `None`
-/// when it is not closed. Strings (with escapes) are skipped.
+/// when it is not closed.
 fn object_end(text: &str) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut in_string = false;
-    let mut escaped = false;
-    for (i, b) in text.bytes().enumerate() {
-        if in_string {
+    let mut nesting = JsonNesting::default();
+    text.bytes().position(|b| nesting.feed(b)).map(|i| i + 1)
+}
+
+/// Where a JSON value closes, byte by byte: strings and their escapes are
+/// skipped, `{` and `[` open, `}` and `]` close.
+///
+/// ```
+/// use icn_adapters::document::JsonNesting;
+/// let mut n = JsonNesting::default();
+/// let text = br#"{"a": "}", "b": [1]} tail"#;
+/// assert_eq!(text.iter().position(|&b| n.feed(b)), Some(19));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct JsonNesting {
+    depth: usize,
+    in_string: bool,
+    escaped: bool,
+}
+
+impl JsonNesting {
+    /// Takes the next byte; `true` when it closes the outermost value.
+    pub fn feed(&mut self, b: u8) -> bool {
+        if self.in_string {
             match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
+                _ if self.escaped => self.escaped = false,
+                b'\\' => self.escaped = true,
+                b'"' => self.in_string = false,
                 _ => {}
             }
-            continue;
+            return false;
         }
         match b {
-            b'"' => in_string = true,
-            b'{' | b'[' => depth += 1,
+            b'"' => self.in_string = true,
+            b'{' | b'[' => self.depth += 1,
             b'}' | b']' => {
-                depth = depth.saturating_sub(1);
-                if depth == 0 {
-                    return Some(i + 1);
-                }
+                self.depth = self.depth.saturating_sub(1);
+                return self.depth == 0;
             }
             _ => {}
         }
+        false
     }
-    None
 }
 
 /// Reads `text` as ICN (in `dialect`) or JSON long form, whichever it is

@@ -3,6 +3,8 @@
 
 #[path = "cli/progress.rs"]
 mod progress;
+#[path = "cli/query.rs"]
+mod query;
 #[path = "cli/render.rs"]
 mod render;
 #[path = "cli/streams.rs"]

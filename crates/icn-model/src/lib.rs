@@ -72,7 +72,7 @@ impl Game {
     /// let own = Game::parse("K1,1|X1,2", Dialect::Auto).unwrap();
     /// assert_eq!(own.position.pieces[1].piece.kind.code(), "X");
     /// let e = Game::parse("K1,1|X1,2", Dialect::Site).unwrap_err();
-    /// assert!(e.diagnostics[0].message.contains("unknown piece abbreviation"));
+    /// assert!(e.diagnostics[0].message.contains("the site knows no piece"));
     /// ```
     pub fn parse(text: &str, dialect: Dialect) -> Result<Game, ParseError> {
         Game::parse_with(text, dialect, &mut RefuseSanLike)

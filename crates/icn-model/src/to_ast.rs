@@ -7,7 +7,9 @@
 //! | [`IcnForm::Full`] | always | only when not all checkmate | kept | kept |
 //! | [`IcnForm::Pretty`] | always | always | kept | kept |
 //!
-//! Promotion choices are left out when they are the default Q, R, B, N.
+//! Promotion choices are left out when they are the default Q, R, B, N. The
+//! compact form still writes the turn when the text would otherwise start
+//! with the `{…}` property block, which readers take for the JSON long form.
 
 use std::borrow::Cow;
 
@@ -100,27 +102,13 @@ pub fn to_ast(
     let players = pos.players();
     let mut fields = Vec::new();
 
+    let turn_written = form != IcnForm::Compact
+        || pos.turn_order != [Player::WHITE, Player::BLACK]
+        || says_nothing_else(game);
     if pos.turn_order.is_empty() {
         problems.push("the turn order is empty".to_string());
-    } else if form != IcnForm::Compact
-        || pos.turn_order != [Player::WHITE, Player::BLACK]
-        || says_nothing_else(game)
-    {
-        let order = if pos.is_two_player_alternation() {
-            &pos.turn_order[..1]
-        } else {
-            &pos.turn_order[..]
-        };
-        match order
-            .iter()
-            .map(|p| p.to_letter())
-            .collect::<Option<Vec<_>>>()
-        {
-            Some(letters) => fields.push(field(syn::FieldKind::TurnOrder(letters))),
-            None => problems.push(
-                "the turn order names a player beyond the seven ICN has letters for".to_string(),
-            ),
-        }
+    } else if turn_written {
+        fields.extend(turn_field(pos, &mut problems));
     }
     if let Some(ep) = &pos.en_passant {
         fields.push(field(syn::FieldKind::EnPassant(coord(ep))));
@@ -195,6 +183,15 @@ pub fn to_ast(
     if dialect == Dialect::Site {
         site_pieces(game, &mut problems);
     }
+    // A text that starts with the `{…}` block would be taken for the JSON
+    // long form: the compact form then writes the turn first.
+    let json_first = game.metadata.is_empty()
+        && fields
+            .first()
+            .is_some_and(|f| matches!(f.kind, syn::FieldKind::Properties(_)));
+    if !turn_written && json_first {
+        fields.splice(0..0, turn_field(pos, &mut problems));
+    }
     if !problems.is_empty() {
         return Err(WriteError { problems });
     }
@@ -231,6 +228,25 @@ pub fn to_ast(
             .collect(),
         span: Span::SYNTHETIC,
     })
+}
+
+/// The turn order field: `w` or `b` for White and Black alternating, the
+/// whole order otherwise.
+fn turn_field(pos: &crate::Position, problems: &mut Vec<String>) -> Option<syn::Field<'static>> {
+    let order = if pos.is_two_player_alternation() {
+        &pos.turn_order[..1]
+    } else {
+        &pos.turn_order[..]
+    };
+    let letters = order
+        .iter()
+        .map(|p| p.to_letter())
+        .collect::<Option<Vec<_>>>();
+    if letters.is_none() {
+        problems
+            .push("the turn order names a player beyond the seven ICN has letters for".to_string());
+    }
+    letters.map(|l| field(syn::FieldKind::TurnOrder(l)))
 }
 
 /// Whether the game holds nothing but defaults, so that the compact form

@@ -223,3 +223,36 @@ fn clock_stamps_and_the_comments_beside_them_survive_icn() {
         "{e}"
     );
 }
+
+/// Fuzz finding: a JSON game whose fullmove number is below zero wrote pretty
+/// ICN with a move number `-9223372036854775808.`, which no reader takes.
+#[test]
+fn pretty_icn_of_a_negative_fullmove_reads_back() {
+    let json = r#"{"turn":"white","fullMove":"-9223372036854775808","startingPosition":{"5,1":"kingsW","5,8":"kingsB","1,2":"pawnsW","1,7":"pawnsB"},"moves":["1,2>1,4","1,7>1,5","5,1>5,2"]}"#;
+    let game = icn_model::json::from_json_str(json).unwrap();
+    for dialect in [icn_model::Dialect::Spec, icn_model::Dialect::Auto] {
+        let style = icn_model::IcnStyle {
+            form: icn_model::IcnForm::Pretty,
+            dialect,
+        };
+        let text = game.to_icn(style).unwrap();
+        assert!(!text.contains("-9223372036854775808."), "{text}");
+        let back = icn_model::Game::parse(&text, icn_model::Dialect::Auto)
+            .unwrap_or_else(|e| panic!("{text}\n{e}"));
+        assert_eq!(back, game, "{text}");
+    }
+    // With no position the moves follow the header: a bare first move
+    // `5,2 > 5,4` would read as an en passant square.
+    let json = r#"{"metadata":{"Variant":"Classical","UTCDate":"2026.01.02","UTCTime":"10:11:12"},"fullMove":-9223372036854775808,"startingPosition":{},"moves":["5,2>5,4","5,7>5,5","7,1>6,3"]}"#;
+    let game = icn_model::json::from_json_str(json).unwrap();
+    for dialect in [icn_model::Dialect::Spec, icn_model::Dialect::Site] {
+        let style = icn_model::IcnStyle {
+            form: icn_model::IcnForm::Pretty,
+            dialect,
+        };
+        let text = game.to_icn(style).unwrap();
+        let back = icn_model::Game::parse(&text, icn_model::Dialect::Auto)
+            .unwrap_or_else(|e| panic!("{text}\n{e}"));
+        assert_eq!(back, game, "{text}");
+    }
+}

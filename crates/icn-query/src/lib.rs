@@ -7,7 +7,8 @@
 //! * [`pieces`]: piece designators as classes of pieces.
 //! * `eval`: a plan evaluated at one position (no text).
 //! * [`games`]: a query run over every position of a game.
-//! * [`collection`]: PGN and ICN game collections read one game at a time.
+//! * [`collection`]: PGN, ICN and JSON game collections read one game at a
+//!   time (`json_array`: a JSON array of games, element by element).
 //! * [`conformance`]: the `fixtures/query` corpus (python-chess facts).
 
 pub mod collection;
@@ -15,6 +16,7 @@ pub mod conformance;
 mod error;
 mod eval;
 pub mod games;
+mod json_array;
 pub mod pieces;
 pub mod plan;
 pub mod squares;

@@ -1,6 +1,11 @@
 //! Hand-made checks of the language on the unbounded board and on 8×8
 //! positions, each answer shown by hand in a comment.
 
+#[path = "query/collection.rs"]
+mod collection;
+#[path = "query/transforms.rs"]
+mod transforms;
+
 use icn_model::{Dialect, Game};
 use icn_movegen::Board;
 use icn_query::{PositionInfo, Query, Value};
@@ -13,7 +18,7 @@ fn eval(position: &str, query: &str) -> Option<Value> {
         .unwrap_or_else(|e| panic!("{}", e.render("<query>", query)))
 }
 
-fn show(position: &str, query: &str) -> String {
+pub(crate) fn show(position: &str, query: &str) -> String {
     eval(position, query).map_or_else(|| "<no match>".to_string(), |v| v.to_string())
 }
 

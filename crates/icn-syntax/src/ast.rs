@@ -31,7 +31,8 @@ pub struct Document<'a> {
 pub struct MetaTag<'a> {
     /// The tag name.
     pub name: Cow<'a, str>,
-    /// The value with escapes resolved.
+    /// The value: as written, or with `\"` and `\\` resolved when it was
+    /// read with escapes (a value that holds a `"`).
     pub value: Cow<'a, str>,
     /// The whole tag.
     pub span: Span,

@@ -55,11 +55,12 @@ fn metadata(p: P<'_>) -> MetaTag<'_> {
     let sp = span(&p);
     let mut inner = p.into_inner();
     let name = inner.next().map(|n| n.as_str()).unwrap_or_default();
-    let raw = inner.next().map(|v| v.as_str()).unwrap_or_default();
-    let value = if raw.contains('\\') {
-        Cow::Owned(unescape(raw))
-    } else {
-        Cow::Borrowed(raw)
+    let value = match inner.next() {
+        Some(v) if v.as_rule() == Rule::tag_value && v.as_str().contains('\\') => {
+            Cow::Owned(unescape(v.as_str()))
+        }
+        Some(v) => Cow::Borrowed(v.as_str()),
+        None => Cow::Borrowed(""),
     };
     MetaTag {
         name: Cow::Borrowed(name),

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 
 use crate::Span;
 use crate::ast::*;
-use crate::build::{WIN_CONDITIONS, piece as piece_at, split_coord, unescape};
+use crate::build::{WIN_CONDITIONS, piece as piece_at, split_coord};
 
 /// Whether `b` is a blank between fields.
 pub fn is_ws(b: u8) -> bool {
@@ -521,11 +521,12 @@ impl<'a> Fast<'a> {
         if name.is_empty() || k == j || self.at(k) != b'"' {
             return None;
         }
+        // The value raw, up to the first `"`, which must close the tag (a value
+        // read with escapes is left to the grammar).
         let v0 = k + 1;
         let mut v = v0;
         loop {
             match self.at(v) {
-                b'\\' if matches!(self.at(v + 1), b'"' | b'\\') => v += 2,
                 b'"' => break,
                 b'\r' | b'\n' => return None,
                 _ if v >= self.b.len() => return None,
@@ -535,12 +536,7 @@ impl<'a> Fast<'a> {
         if self.at(v + 1) != b']' {
             return None;
         }
-        let raw = &self.s[v0..v];
-        let value = if raw.contains('\\') {
-            Cow::Owned(unescape(raw))
-        } else {
-            Cow::Borrowed(raw)
-        };
+        let value = Cow::Borrowed(&self.s[v0..v]);
         let end = self.skip_ws(v + 2);
         Some((
             MetaTag {

@@ -3,7 +3,11 @@
 //! ## What is accepted
 //! Both ICN dialects (see [`Dialect`]): optional metadata tags, header fields,
 //! a piece list, then moves. Integers may have any number of digits. Blank
-//! space between fields may be spaces, tabs or line breaks (LF or CRLF).
+//! space between fields may be spaces, tabs, line breaks (LF or CRLF) or any
+//! other blank the site's reader takes (JavaScript's `\s`: NBSP, U+3000 and
+//! the other Unicode spaces). A metadata value is read raw, as the site reads
+//! it (a backslash is a backslash); only a value that holds a `"` is read
+//! with `\"` and `\\` escapes, as this toolkit writes one.
 //! JSON nesting deeper than [`MAX_NESTING`] is refused, so no input can
 //! exhaust the stack. Empty (or blank) input is refused. A UTF-8 byte-order
 //! mark at the start is skipped (spans still count its bytes).
@@ -118,7 +122,7 @@ pub fn parse(text: &str, dialect: Dialect) -> Result<Document<'_>, ParseError> {
 /// The checks after the grammar: dialect rules and emptiness; every problem
 /// in text order.
 fn finish<'a>(
-    doc: Document<'a>,
+    mut doc: Document<'a>,
     text: &str,
     mut diagnostics: Vec<Diagnostic>,
     dialect: Dialect,
@@ -129,6 +133,9 @@ fn finish<'a>(
     }
     diagnostics.extend(check_not_empty(&doc));
     if diagnostics.is_empty() {
+        if dialect == Dialect::Site {
+            site::forget_unknown_move_pieces(&mut doc);
+        }
         Ok(doc)
     } else {
         diagnostics.sort_by_key(|d| d.span.start);

@@ -20,7 +20,16 @@
 //!   comments, two comments on one move; `[%clk …]` stamps not `H:MM:SS.D`;
 //!   glyphs longer than two characters; blanks the site's move list has no
 //!   place for (`1.1,2>1,4`, `= Q`, `|  `, a blank alone between moves,
-//!   a leading or trailing `|`).
+//!   a leading or trailing `|`);
+//! * piece codes the site does not know, in the piece list, in promotion
+//!   lists and on promotions (the site's twenty codes in White's capitals or
+//!   Black's small letters, `ob`, `vo`, or a player number and a code in any
+//!   case); more than two letters before a move's square.
+//!
+//! Blanks are the site's (JavaScript's `\s`, [`is_site_blank`]), so NBSP and
+//! U+3000 separate fields as they do on the site. Letters before a move's
+//! square that name no piece the site knows, which the site reads and
+//! ignores, are dropped from the tree ([`forget_unknown_move_pieces`]).
 
 use crate::ast::*;
 use crate::span::Span;
@@ -41,8 +50,7 @@ pub fn check(doc: &Document<'_>, text: &str, out: &mut Vec<Diagnostic>) {
     check_metadata(doc, text, out);
     check_fields(doc, out);
     for p in &doc.pieces {
-        check_code(&p.code, out);
-        check_site_kind(&p.code, out);
+        check_known_code(&p.code, out);
         check_coord(&p.at, out);
     }
     check_moves(doc, text, out);
@@ -89,6 +97,70 @@ fn check_coord(c: &Coord<'_>, out: &mut Vec<Diagnostic>) {
     check_int(&c.y, out);
 }
 
+/// The site's piece codes without a player number, each in its one case:
+/// White's in capitals, Black's in small letters, the neutral `ob` and `vo`.
+const SITE_CODES: [&str; 42] = [
+    "K", "k", "P", "p", "N", "n", "B", "b", "R", "r", "Q", "q", "AM", "am", "HA", "ha", "CH", "ch",
+    "AR", "ar", "GU", "gu", "CA", "ca", "GI", "gi", "ZE", "ze", "CE", "ce", "RQ", "rq", "RC", "rc",
+    "NR", "nr", "HU", "hu", "RO", "ro", "ob", "vo",
+];
+
+/// Whether the site's reader knows `code`: one of [`SITE_CODES`], or a player
+/// number and a raw code in any case (`3Am`, `1OB`).
+fn site_knows(code: &PieceCode<'_>) -> bool {
+    let letters = code.letters();
+    if code.player_number().is_some() {
+        let lower = letters.to_ascii_lowercase();
+        SITE_CODES.contains(&lower.as_str())
+    } else {
+        SITE_CODES.contains(&letters)
+    }
+}
+
+/// A piece of the piece list or a promotion on a move: a code the site knows.
+fn check_known_code(code: &PieceCode<'_>, out: &mut Vec<Diagnostic>) {
+    check_code(code, out);
+    if !site_knows(code) {
+        out.push(Diagnostic::new(
+            code.span,
+            format!(
+                "the site knows no piece `{}` (its codes are K Q R B N P AM HA CH AR GU CA GI ZE CE RQ RC NR HU RO in White's capitals or Black's small letters, ob and vo, or a player number and one of them; a variant's own pieces need the spec dialect)",
+                Excerpt(&code.text)
+            ),
+        ));
+    }
+}
+
+/// A promotion choice: one or two letters of a code the site knows, in any
+/// case, with no player number.
+fn check_promotion_choice(code: &PieceCode<'_>, out: &mut Vec<Diagnostic>) {
+    let lower = code.text.to_ascii_lowercase();
+    if code.player_number().is_some() || !SITE_CODES.contains(&lower.as_str()) {
+        out.push(Diagnostic::new(
+            code.span,
+            format!(
+                "the site's promotion choices are piece codes without a player number (q, am, ob…), found `{}`",
+                Excerpt(&code.text)
+            ),
+        ));
+    }
+}
+
+/// Whether `c` is a blank to the site's reader (JavaScript's `\s`).
+pub(crate) fn is_site_blank(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\t' | '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202F}'
+                | '\u{205F}'
+                | '\u{3000}'
+                | '\u{FEFF}'
+    )
+}
+
 fn check_code(code: &PieceCode<'_>, out: &mut Vec<Diagnostic>) {
     if let Some(n) = code.player_number()
         && n.len() > 1
@@ -104,27 +176,6 @@ fn check_code(code: &PieceCode<'_>, out: &mut Vec<Diagnostic>) {
     }
 }
 
-/// The piece codes the site knows (any case).
-const SITE_CODES: [&str; 22] = [
-    "K", "Q", "R", "B", "N", "P", "AM", "HA", "CH", "AR", "GU", "CA", "GI", "ZE", "CE", "RQ", "RC",
-    "NR", "HU", "RO", "OB", "VO",
-];
-
-/// The site reads only its own piece codes (in the piece list, promotion
-/// lists and promotions; the piece letter of a move it ignores).
-fn check_site_kind(code: &PieceCode<'_>, out: &mut Vec<Diagnostic>) {
-    let letters = code.letters();
-    if !SITE_CODES.iter().any(|c| c.eq_ignore_ascii_case(letters)) {
-        out.push(Diagnostic::new(
-            code.span,
-            format!(
-                "unknown piece abbreviation `{}`: the site has only K Q R B N P AM HA CH AR GU CA GI ZE CE RQ RC NR HU RO OB VO (a variant's own pieces need the spec dialect)",
-                Excerpt(&code.text)
-            ),
-        ));
-    }
-}
-
 fn check_metadata(doc: &Document<'_>, text: &str, out: &mut Vec<Diagnostic>) {
     for (i, tag) in doc.metadata.iter().enumerate() {
         let raw = &text[tag.span.start..tag.span.end];
@@ -132,7 +183,7 @@ fn check_metadata(doc: &Document<'_>, text: &str, out: &mut Vec<Diagnostic>) {
         let body_len = raw.trim_end().len();
         let after = tag.span.start + body_len;
         let next = doc.metadata.get(i + 1).map_or(text.len(), |t| t.span.start);
-        let blank_after = text[after..].chars().next().is_none_or(char::is_whitespace);
+        let blank_after = text[after..].chars().next().is_none_or(is_site_blank);
         if !blank_after {
             let what = if next == after {
                 "between tags"
@@ -156,7 +207,7 @@ fn check_metadata(doc: &Document<'_>, text: &str, out: &mut Vec<Diagnostic>) {
         let body = &raw[..body_len];
         let Some(open) = body.find('"') else { continue };
         let key_end = 1 + tag.name.len();
-        if !body[key_end..open].chars().all(char::is_whitespace) || key_end == open {
+        if !body[key_end..open].chars().all(is_site_blank) || key_end == open {
             out.push(Diagnostic::new(
                 tag.span,
                 "the site needs a blank between the metadata key and its value",
@@ -253,11 +304,11 @@ fn check_fields(doc: &Document<'_>, out: &mut Vec<Diagnostic>) {
                         ),
                     ));
                 }
+                for code in segs.iter().flat_map(|s| s.pieces.iter().flatten()) {
+                    check_promotion_choice(code, out);
+                }
                 for r in segs.iter().flat_map(|s| &s.ranks) {
                     check_int(r, out);
-                }
-                for c in segs.iter().flat_map(|s| s.pieces.iter().flatten()) {
-                    check_site_kind(c, out);
                 }
                 for seg in segs
                     .iter()
@@ -327,9 +378,7 @@ fn is_separator(gap: &str, spare: usize) -> bool {
     // One blank of any kind may come before the number.
     let mut chars = rest.chars();
     match chars.next() {
-        Some(c) if c.is_whitespace() && c != ' ' => {
-            taken <= spare && is_move_number(chars.as_str())
-        }
+        Some(c) if is_site_blank(c) && c != ' ' => taken <= spare && is_move_number(chars.as_str()),
         _ => {
             (taken <= spare + 1 && is_move_number(rest)) || (taken <= spare && is_move_number(rest))
         }
@@ -350,7 +399,7 @@ fn check_moves(doc: &Document<'_>, text: &str, out: &mut Vec<Diagnostic>) {
     let first = doc.moves[0].span.start;
     if doc.leading_comments.is_empty() && start <= first {
         let lead = &text[start..first];
-        let rest = lead.trim_start();
+        let rest = lead.trim_start_matches(is_site_blank);
         let blank = start == 0 || rest.len() < lead.len();
         if !blank || !(rest.is_empty() || is_move_number(rest)) {
             out.push(Diagnostic::new(
@@ -379,7 +428,7 @@ fn check_moves(doc: &Document<'_>, text: &str, out: &mut Vec<Diagnostic>) {
         prev_end = Some((end, spare));
     }
     if let Some((end, _)) = prev_end
-        && !text[end..].chars().all(char::is_whitespace)
+        && !text[end..].chars().all(is_site_blank)
     {
         out.push(Diagnostic::new(
             Span::new(end, text.len()),
@@ -433,8 +482,19 @@ fn check_move(m: &MoveEntry<'_>, text: &str, out: &mut Vec<Diagnostic>) {
         ));
         return;
     };
+    // The site reads one or two letters before a move's square and ignores
+    // them (see `forget_unknown_move_pieces`).
     if let Some(p) = &c.piece {
         check_code(p, out);
+        if p.letters().len() > 2 {
+            out.push(Diagnostic::new(
+                p.span,
+                format!(
+                    "the site reads one or two letters before a move, found `{}`",
+                    Excerpt(&p.text)
+                ),
+            ));
+        }
     }
     check_coord(&c.from, out);
     check_coord(&c.to, out);
@@ -451,8 +511,7 @@ fn check_move(m: &MoveEntry<'_>, text: &str, out: &mut Vec<Diagnostic>) {
         ));
     }
     if let Some(p) = &c.promotion {
-        check_code(&p.code, out);
-        check_site_kind(&p.code, out);
+        check_known_code(&p.code, out);
         if p.code.span.start > 0 && text.as_bytes()[p.code.span.start - 1] != b'=' {
             out.push(Diagnostic::new(
                 p.code.span,
@@ -530,4 +589,18 @@ fn is_clock(v: &str) -> bool {
         return false;
     };
     digits(h, None) && digits(m, Some(2)) && digits(sec, Some(2)) && digits(tenth, Some(1))
+}
+
+/// The site reads the letters before a move's square and ignores them (it
+/// plays the piece that stands there): letters that name no piece the site
+/// knows (`ZZ1,2>1,4`) are taken out of the tree, so the move reads as the
+/// site reads it. Letters the site knows (`P1,2>1,4`) are kept, as written.
+pub fn forget_unknown_move_pieces(doc: &mut Document<'_>) {
+    for m in &mut doc.moves {
+        if let MoveBody::Coordinates(c) = &mut m.body
+            && c.piece.as_ref().is_some_and(|p| !site_knows(p))
+        {
+            c.piece = None;
+        }
+    }
 }

@@ -4,7 +4,12 @@
 //!   moves joined by `|`), as the site writes it and as `--lines` needs.
 //! * [`Layout::Pretty`]: one metadata tag per line, the position on its own
 //!   line, then the moves numbered, one round per line, in the long form of
-//!   `icn-notation.md` (`1. P4,2 > 4,4 | p4,7 > 4,6`).
+//!   `icn-notation.md` (`1. P4,2 > 4,4 | p4,7 > 4,6`). A move number is
+//!   digits, so rounds whose number would be below zero start with `|`.
+//!
+//! Metadata values are written raw, as the site writes them; a value that
+//! holds a `"` is written with `\"` and `\\` escapes (the site reads no
+//! such value), and one with `"` followed by `]` is refused.
 //!
 //! Header fields are always written in the site dialect's order, which the
 //! spec dialect also accepts. Which fields and decorations appear is the
@@ -200,6 +205,17 @@ fn check_writable(doc: &Document<'_>, dialect: Dialect, problems: &mut Vec<Strin
                 Excerpt(&tag.name)
             ));
         }
+        // Escaped, the first `"` would end a raw reading of the value.
+        if tag
+            .value
+            .split_once('"')
+            .is_some_and(|(_, rest)| rest.starts_with(']'))
+        {
+            problems.push(format!(
+                "metadata `{}`: a value with `\"` followed by `]` cannot be written in ICN",
+                Excerpt(&tag.name)
+            ));
+        }
         // The site writes metadata raw and reads back only what it can.
         if dialect == Dialect::Site {
             let units = tag.value.encode_utf16().count();
@@ -242,15 +258,22 @@ fn check_writable(doc: &Document<'_>, dialect: Dialect, problems: &mut Vec<Strin
     }
 }
 
+/// A tag as the readers take it: the value raw (as the site writes it), or,
+/// when it holds a `"`, with `\"` and `\\` escapes (the grammar reads a
+/// value raw first, so [`check_writable`] refuses a `"` followed by `]`).
 fn write_tag(out: &mut String, tag: &MetaTag<'_>) {
     out.push('[');
     out.push_str(&tag.name);
     out.push_str(" \"");
-    for c in tag.value.chars() {
-        if c == '"' || c == '\\' {
-            out.push('\\');
+    if tag.value.contains('"') {
+        for c in tag.value.chars() {
+            if c == '"' || c == '\\' {
+                out.push('\\');
+            }
+            out.push(c);
         }
-        out.push(c);
+    } else {
+        out.push_str(&tag.value);
     }
     out.push_str("\"]");
 }
@@ -409,10 +432,17 @@ fn write_numbered_moves(out: &mut String, doc: &Document<'_>, dialect: Dialect) 
             if i > 0 {
                 out.push('\n');
             }
-            out.push_str(&number);
-            out.push_str(". ");
-            if i == 0 && k != starter {
-                out.push_str("... ");
+            // A move number is digits: below zero, the round starts with `|`
+            // (the first one too: `5,2 > 5,4` right after the header would
+            // read as an en passant square).
+            if number.starts_with('-') {
+                out.push_str("| ");
+            } else {
+                out.push_str(&number);
+                out.push_str(". ");
+                if i == 0 && k != starter {
+                    out.push_str("... ");
+                }
             }
         } else {
             out.push_str(" | ");

@@ -219,10 +219,141 @@ fn a_byte_order_mark_at_the_start_is_skipped_and_still_counted_in_spans() {
         assert_eq!(fast, pest, "{text}");
         assert_eq!(fast.pieces[0].span.start, text.find('K').unwrap());
     }
-    // Only at the start: elsewhere it is not a blank.
-    assert!(parse("w \u{feff}K1,1|k3,3", Dialect::Auto).is_err());
+    // Elsewhere it is a blank, as on the site (JavaScript's `\s` takes it).
+    let text = "w \u{feff}K1,1|k3,3";
+    assert_eq!(parse(text, Dialect::Site).unwrap().pieces[0].span.start, 5);
     assert!(parse("\u{feff}", Dialect::Auto).is_err());
     let text = "\u{feff}w K1,1|k3,3>";
     let e = parse(text, Dialect::Auto).unwrap_err();
     assert_eq!(e.diagnostics[0].line_col(text).column, 12, "{e}");
+}
+
+#[test]
+fn the_sites_blanks_separate_fields_in_every_dialect() {
+    for blank in ['\u{a0}', '\u{3000}', '\u{2003}', '\u{c}'] {
+        let text = format!("w{blank}K1,1|k3,3{blank}1,1>1,2");
+        for dialect in [Dialect::Auto, Dialect::Spec, Dialect::Site] {
+            let doc = parse(&text, dialect).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(doc.pieces[0].span.start, 1 + blank.len_utf8(), "{text:?}");
+            assert_eq!(doc.moves.len(), 1, "{text:?}");
+        }
+    }
+    // NEL is no blank to the site (JavaScript's `\s` leaves it out).
+    assert!(parse("w\u{85}K1,1", Dialect::Site).is_err());
+    // Between moves the site allows spaces only, and one blank before a move number.
+    assert!(parse("w K1,1|k3,3 1,1>1,2|\u{a0}3,3>3,4", Dialect::Site).is_err());
+    assert!(parse("w K1,1|k3,3 1,1>1,2\u{a0}2. 3,3>3,4", Dialect::Site).is_ok());
+}
+
+#[test]
+fn metadata_values_are_raw_and_read_with_escapes_only_when_they_hold_a_quote() {
+    let value = |text: &str, dialect| parse(text, dialect).map(|d| d.metadata[0].value.to_string());
+    for dialect in [Dialect::Auto, Dialect::Site] {
+        assert_eq!(value(r#"[Event "a\"] w K1,1"#, dialect).unwrap(), r"a\");
+        assert_eq!(value(r#"[Event "a\\b"] w K1,1"#, dialect).unwrap(), r"a\\b");
+        assert_eq!(value(r#"[A "x\"] [B "y"] w K1,1"#, dialect).unwrap(), r"x\");
+    }
+    // A `"` inside: this toolkit's escaped form, which the site cannot read.
+    assert_eq!(
+        value(r#"[Event "a\"b\\"] w K1,1"#, Dialect::Auto).unwrap(),
+        r#"a"b\"#
+    );
+    assert!(value(r#"[Event "a\"b\\"] w K1,1"#, Dialect::Site).is_err());
+    // The fast path and the grammar agree.
+    for text in [r#"[Event "a\"] w K1,1"#, r#"[Event "a\"b"] w K1,1"#] {
+        assert_eq!(
+            parse(text, Dialect::Auto).unwrap(),
+            parse_grammar_only(text, Dialect::Auto).unwrap()
+        );
+    }
+}
+
+#[test]
+fn metadata_values_written_read_back_the_same() {
+    for v in [r"a\", r"a\\b", r#"say "hi""#, r#"a\"b"#, "plain"] {
+        let doc = Document {
+            metadata: vec![MetaTag {
+                name: "Event".into(),
+                value: v.into(),
+                span: Span::new(0, 0),
+            }],
+            fields: vec![],
+            ..parse("w K1,1", Dialect::Auto).unwrap()
+        };
+        let text = write(&doc, WriteOptions::default()).unwrap();
+        assert_eq!(
+            parse(&text, Dialect::Auto).unwrap().metadata[0].value,
+            v,
+            "{text}"
+        );
+        if !v.contains('"') {
+            assert_eq!(
+                parse(&text, Dialect::Site).unwrap().metadata[0].value,
+                v,
+                "{text}"
+            );
+        }
+    }
+    let doc = Document {
+        metadata: vec![MetaTag {
+            name: "Event".into(),
+            value: r#"a"]b"#.into(),
+            span: Span::new(0, 0),
+        }],
+        ..parse("w K1,1", Dialect::Auto).unwrap()
+    };
+    let err = write(&doc, WriteOptions::default()).unwrap_err();
+    assert!(err.to_string().contains("followed by `]`"), "{err}");
+}
+
+#[test]
+fn site_dialect_drops_the_letters_before_a_move_that_name_no_site_piece() {
+    let doc = parse("ZZ1,2>1,4|3ab1,7>1,5", Dialect::Site).unwrap();
+    assert!(
+        doc.moves
+            .iter()
+            .all(|m| m.coordinates().unwrap().piece.is_none())
+    );
+    // Letters the site knows are kept, as written.
+    let doc = parse("P1,2>1,4|3q1,7>1,5", Dialect::Site).unwrap();
+    let letters: Vec<String> = doc
+        .moves
+        .iter()
+        .map(|m| {
+            m.coordinates()
+                .unwrap()
+                .piece
+                .as_ref()
+                .unwrap()
+                .text
+                .to_string()
+        })
+        .collect();
+    assert_eq!(letters, ["P", "3q"]);
+    // The other dialects keep what is written.
+    let doc = parse("ZZ1,2>1,4", Dialect::Auto).unwrap();
+    assert_eq!(
+        doc.moves[0]
+            .coordinates()
+            .unwrap()
+            .piece
+            .as_ref()
+            .unwrap()
+            .text,
+        "ZZ"
+    );
+    for (text, expected) in [
+        ("ZZZ1,2>1,4", "one or two letters"),
+        ("w ZZ1,1", "knows no piece `ZZ`"),
+        ("w OB1,1", "knows no piece `OB`"),
+        ("w Am1,1", "knows no piece `Am`"),
+        ("w K1,1 1,7>1,8=ZZ", "knows no piece `ZZ`"),
+        ("w (8;zz|1) K1,1", "promotion choices"),
+    ] {
+        let err = parse(text, Dialect::Site).unwrap_err();
+        assert!(err.to_string().contains(expected), "{text}: {err}");
+    }
+    for text in ["w 1OB1,1|3Am2,2|ob3,3|AM4,4", "w (8;Q,am|1) K1,1"] {
+        assert!(parse(text, Dialect::Site).is_ok(), "{text}");
+    }
 }

@@ -10,10 +10,11 @@
 //!   (and its reader reads; `fixtures/site/gen/written.sh` writes them), one a
 //!   line: each is a case `written/line-…` that must read in the site dialect
 //!   and come back the same through our site writer.
-//! * `fixtures/site/known-differences.txt` lists, one document a line, the cases
-//!   where we still disagree. Those cases are named `known/…` and pass while we
-//!   disagree; one that agrees fails, so that its line is taken out and the
-//!   list only shrinks. A listed document that is not a case fails too.
+//! * `fixtures/site/known-differences.txt` lists, one document a line (`#`
+//!   lines are comments saying why), the cases where we still disagree. Those
+//!   cases are named `known/…` and pass while we disagree; one that agrees
+//!   fails, so that its line is taken out and the list only shrinks. A listed
+//!   document that is not a case fails too.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -107,7 +108,11 @@ fn lines(text: &str) -> Result<Vec<Line<'_>>, String> {
 /// The documents listed as known differences (none when the file is absent).
 fn known(cases: &Path) -> Result<HashSet<String>, String> {
     match std::fs::read_to_string(known_file(cases)) {
-        Ok(text) => Ok(text.lines().filter(|l| !l.is_empty()).map(str::to_owned).collect()),
+        Ok(text) => Ok(text
+            .lines()
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_owned)
+            .collect()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(HashSet::new()),
         Err(e) => Err(format!("cannot read {}: {e}", known_file(cases).display())),
     }

@@ -530,6 +530,10 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
             let m = rules.movement(kind);
             for (player, zname) in [(Player::WHITE, zw), (Player::BLACK, zb)] {
                 let squares = l.zone(zname);
+                // No square (the `empty` zone): that side does not promote.
+                if squares.is_empty() {
+                    continue;
+                }
                 // Sjaak's default: promotion is optional, except on the
                 // squares the piece could never leave.
                 let stuck: Vec<Sq> = squares

@@ -162,14 +162,8 @@ fn sjaak_default_optional(
 }
 
 fn promotions(problems: &mut Vec<String>, off: (i64, i64), v: &Variant, s: &mut SjaakVariant) {
-    let rules = &v.rules.promotions;
-    let mut kinds: Vec<PieceKind> = rules
-        .iter()
-        .flat_map(|r| r.promoting.iter().copied())
-        .collect();
-    kinds.sort();
-    kinds.dedup();
-    for pr in rules {
+    let mut rules = Vec::new();
+    for pr in &v.rules.promotions {
         // Sjaak says optional promotion only as its default: compulsory
         // exactly on the squares the piece could never leave.
         if !pr.mandatory && !sjaak_default_optional(s, off, v, pr) {
@@ -184,8 +178,19 @@ fn promotions(problems: &mut Vec<String>, off: (i64, i64), v: &Variant, s: &mut 
         }
         let name = format!("{}_promotion", pr.player);
         let squares = board_squares(s, off, &pr.zone);
-        s.zones.push((name, squares));
+        // A zone off the board (ranks beyond it) is never reached: the side
+        // does not promote here, which Sjaak says with its `empty` zone.
+        if !squares.is_empty() {
+            s.zones.push((name, squares));
+            rules.push(pr);
+        }
     }
+    let mut kinds: Vec<PieceKind> = rules
+        .iter()
+        .flat_map(|r| r.promoting.iter().copied())
+        .collect();
+    kinds.sort();
+    kinds.dedup();
     for kind in kinds {
         let mut zones = ["empty".to_string(), "empty".to_string()];
         let mut choices: Option<String> = None;

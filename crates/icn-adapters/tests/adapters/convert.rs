@@ -284,3 +284,72 @@ mod many {
         assert!(read_all("[1, 2", Some(Json)).is_err());
     }
 }
+
+/// Fuzz findings: what `variant convert` writes, it reads back.
+#[test]
+fn fbr_output_names_only_what_fbr_can_read() {
+    use icn_adapters::convert::convert_variant_reporting;
+    // White may promote to an obstacle or a void: ICN writes those as `1ob`
+    // and `1vo`, which no FBR name spells. The promotion is left out, said.
+    let icn = "w (8;Q,Q,p,ob,vo|1) K5,1|k5,8";
+    let c = convert_variant_reporting(icn, Icn, Fbr, None).unwrap();
+    assert!(
+        c.lost
+            .iter()
+            .any(|l| l.contains("promotion of white") && l.contains("`1ob`")),
+        "{:?}",
+        c.lost
+    );
+    // The rules name no `1ob` (the notes after `//` say what was left out).
+    let rules: Vec<&str> = c.text.lines().filter(|l| !l.starts_with("//")).collect();
+    assert!(
+        rules.iter().all(|l| !l.contains("1ob")) && c.text.contains("promotion{p}[1]"),
+        "{}",
+        c.text
+    );
+    convert_variant(&c.text, Fbr, Fbr, None).unwrap();
+    // Strict conversion refuses it with the same reason.
+    let e = convert_variant(icn, Icn, Fbr, None).unwrap_err();
+    assert!(e.to_string().contains("`1ob`"), "{e}");
+}
+
+#[test]
+fn icn_output_of_properties_alone_is_not_taken_for_json() {
+    // Only a property differs from the defaults: the compact form would be
+    // the `{…}` block alone, which reads as the JSON long form.
+    let icn = "w {\"slideLimit\": 7}";
+    let out = convert_variant(icn, Icn, Icn, None).unwrap();
+    assert!(out.starts_with("w {"), "{out}");
+    assert_eq!(convert_variant(&out, Icn, Icn, None).unwrap(), out);
+    let game = Game::parse(icn, Dialect::Auto).unwrap();
+    let compact = game
+        .to_icn(icn_model::IcnStyle {
+            form: icn_model::IcnForm::Compact,
+            dialect: Dialect::Spec,
+        })
+        .unwrap();
+    assert_eq!(compact, "w {\"slideLimit\": 7}");
+    assert_eq!(
+        icn_adapters::document::read_either(&compact, Dialect::Auto).unwrap(),
+        game
+    );
+}
+
+/// Fuzz finding: a promotion rank off the board wrote `Zone: black_promotion = `
+/// with no square, which the Sjaak reader refuses.
+#[test]
+fn a_promotion_zone_off_the_board_is_no_sjaak_zone() {
+    let icn = "w 0/100 (8|184467440737095516161) 1,8,1,8 K5,1|k5,8|P1,2+|p1,7+";
+    let sjaak = convert_variant(icn, Icn, Sjaak, None).unwrap();
+    assert!(sjaak.contains("Zone: white_promotion = a8,"), "{sjaak}");
+    assert!(!sjaak.contains("black_promotion"), "{sjaak}");
+    convert_variant(&sjaak, Sjaak, Sjaak, None).unwrap();
+    // Black's pawns do not promote on this board: the same moves either way.
+    let back = convert_variant(&sjaak, Sjaak, Icn, None).unwrap();
+    let moves = |text: &str| {
+        let game = Game::parse(text, Dialect::Auto).unwrap();
+        let mut board = icn_movegen::Board::from_game(&game).unwrap();
+        [1, 2, 3].map(|d| board.perft(d, icn_movegen::PerftMode::Bulk).unwrap())
+    };
+    assert_eq!(moves(&back), moves(icn));
+}

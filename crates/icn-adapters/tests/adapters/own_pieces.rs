@@ -78,10 +78,7 @@ fn the_pieces_property_is_spec_only_and_the_site_dialect_refuses_it() {
         "{e}"
     );
     let e = icn_model::Game::parse(&icn, icn_model::Dialect::Site).unwrap_err();
-    assert!(
-        e.to_string().contains("unknown piece abbreviation `M`"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("the site knows no piece `M`"), "{e}");
 }
 
 /// More kinds than the built-in library, each of the variant's own: the

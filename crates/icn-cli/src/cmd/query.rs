@@ -4,9 +4,10 @@
 //! form, read one game at a time. Every game's moves are replayed and the
 //! query evaluated at every position (`--final`: the last one only).
 //!
-//! Output: the matching games in their input notation, each matching
-//! position marked by a comment `query` on the move that reached it (on the
-//! game for the start position); `--count`: the two lines `games N` and
+//! Output: the matching games as they were written (PGN; ICN on one line or
+//! pretty; JSON on one line, pretty, or as a JSON array of the matching games
+//! when the input was an array), each matching position marked by a comment
+//! `query` on the move that reached it (on the game for the start position); `--count`: the two lines `games N` and
 //! `positions N`; `--positions`: every matching position, as FEN when it
 //! fits, as ICN otherwise. A summary goes to standard error (games read and
 //! matched, positions evaluated, time), with a progress line on a terminal.
@@ -22,7 +23,9 @@ use anyhow::Context as _;
 use icn_model::{Game, IcnForm, IcnStyle};
 use icn_movegen::Board;
 use icn_query::Query;
-use icn_query::collection::{Item, Notation, detect, icn_games, pgn_games};
+use icn_query::collection::{
+    Item, Notation, Written, detect, icn_games, json_array_games, pgn_games,
+};
 use icn_query::games::{GameError, Scope, search_with};
 use rayon::prelude::*;
 
@@ -114,30 +117,49 @@ fn position_text(board: &Board, game: &Game) -> String {
         .unwrap_or_else(|e| format!("<position not writable: {e}>"))
 }
 
-fn write_game(game: &Game, notation: Notation) -> Result<String, String> {
-    match notation {
-        Notation::Pgn => icn_adapters::pgn_export::export_game(game),
-        Notation::Icn => {
-            let style = |dialect| IcnStyle {
-                form: IcnForm::Full,
-                dialect,
+/// The game as it was written: PGN; ICN on one line (full form) or over
+/// several (pretty form, then a blank line); JSON on one line or pretty (then
+/// a blank line), so that the output reads back as a collection.
+fn write_game(game: &Game, written: Written) -> Result<String, String> {
+    match written {
+        Written::Pgn => icn_adapters::pgn_export::export_game(game),
+        Written::Icn { pretty } => {
+            let form = if pretty {
+                IcnForm::Pretty
+            } else {
+                IcnForm::Full
             };
+            let style = |dialect| IcnStyle { form, dialect };
             game.to_icn(style(icn_model::Dialect::Auto))
                 .or_else(|_| game.to_icn(style(icn_model::Dialect::Spec)))
-                .map(|t| t + "\n")
+                .map(|t| t + if pretty { "\n\n" } else { "\n" })
                 .map_err(|e| e.to_string())
         }
+        Written::Json { pretty: false } => Ok(icn_model::json::to_json_string(game) + "\n"),
+        Written::Json { pretty: true } => Ok(icn_model::json::to_json_string_pretty(game) + "\n\n"),
     }
 }
 
-fn run_one(
-    args: &Args,
-    query: &Query,
-    query_text: &str,
-    origin: &str,
-    notation: Notation,
-    item: Item,
-) -> Done {
+/// Prints the games of a JSON array as a JSON array: `[`, the games one a
+/// line set apart by commas, `]` (`[]` when none matches).
+#[derive(Default)]
+struct ArrayOut {
+    open: bool,
+}
+
+impl ArrayOut {
+    fn game(&mut self, out: &mut impl io::Write, text: &[u8]) -> io::Result<()> {
+        out.write_all(if self.open { b",\n" } else { b"[\n" })?;
+        self.open = true;
+        out.write_all(text.strip_suffix(b"\n").unwrap_or(text))
+    }
+
+    fn close(self, out: &mut impl io::Write) -> io::Result<()> {
+        out.write_all(if self.open { b"\n]\n" } else { b"[]\n" })
+    }
+}
+
+fn run_one(args: &Args, query: &Query, query_text: &str, origin: &str, item: Item) -> Done {
     let scope = if args.final_only {
         Scope::Final
     } else {
@@ -176,7 +198,7 @@ fn run_one(
                     done.text.push(b'\n');
                 }
             } else {
-                match write_game(&marked(&game, &found.plies), notation) {
+                match write_game(&marked(&game, &found.plies), item.written) {
                     Ok(t) => done.text.extend_from_slice(t.as_bytes()),
                     Err(e) => done.error = Some(format!("{place}: cannot write the game: {e}")),
                 }
@@ -239,13 +261,17 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
         let games: Box<dyn Iterator<Item = Item>> = match notation {
             Notation::Pgn => Box::new(pgn_games(reader)),
             Notation::Icn => Box::new(icn_games(reader, dialect)),
+            Notation::JsonArray => Box::new(json_array_games(reader)),
         };
+        // A JSON array in, a JSON array out (of the matching games).
+        let mut array = (notation == Notation::JsonArray && !args.count && !args.positions)
+            .then(ArrayOut::default);
         let mut games = games.peekable();
         while games.peek().is_some() {
             let batch: Vec<Item> = games.by_ref().take(BATCH).collect();
             let results: Vec<Done> = batch
                 .into_par_iter()
-                .map(|item| run_one(args, &query, &text, &origin, notation, item))
+                .map(|item| run_one(args, &query, &text, &origin, item))
                 .collect();
             for d in results {
                 totals.games += 1;
@@ -258,7 +284,10 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
                     totals.failed += 1;
                     progress.suspend(|| eprintln!("error: {e}"));
                 }
-                out.write_all(&d.text)?;
+                match &mut array {
+                    Some(a) if !d.text.is_empty() => a.game(&mut out, &d.text)?,
+                    _ => out.write_all(&d.text)?,
+                }
             }
             if start.elapsed().as_secs() >= 1 {
                 progress.set_message(format!(
@@ -267,6 +296,9 @@ pub fn run(args: &Args) -> anyhow::Result<Outcome> {
                 ));
                 progress.tick();
             }
+        }
+        if let Some(a) = array {
+            a.close(&mut out)?;
         }
     }
     progress.finish_and_clear();

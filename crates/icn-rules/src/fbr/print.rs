@@ -5,7 +5,9 @@
 //! [`FbrText::omitted`] (world border, slide limit, turn order of more than
 //! two players, passing, movements MBN cannot say, en passant changes, the move rule,
 //! insufficient-material draws switched off, explicit castling moves and
-//! castling distances, extra properties, players other than White and Black).
+//! castling distances, extra properties, players other than White and Black,
+//! and every rule that would name a piece FBR has no name for: a side's
+//! obstacle or void, `1ob` in ICN).
 //! Zones print as ranks (`8`, `(-3)`), squares (`d4`, or `(x,y)` off the a–z
 //! files or below rank 1), and closed blocks or bands, always with both
 //! bounds (`c-f2-4`, `1-8`, `a-a1-1` for a one-square block). Custom
@@ -15,6 +17,7 @@
 use std::fmt::Write as _;
 
 use icn_model::{Coord, Int, Piece, PieceKind, Player, WorldBorder};
+use icn_syntax::Excerpt;
 
 use super::meaning::side_kinds;
 use crate::board::Zone;
@@ -29,17 +32,35 @@ pub struct FbrText {
     pub omitted: Vec<String>,
 }
 
-fn letters(kinds: impl IntoIterator<Item = PieceKind>, player: Player) -> String {
+/// `player`'s pieces of `kinds` as FBR names them (`K`, `:AM:`), or the
+/// first code FBR has no name for: a neutral kind owned by a side is written
+/// with a player number in ICN (`1ob`), and an FBR name starts with a letter.
+fn letters(kinds: impl IntoIterator<Item = PieceKind>, player: Player) -> Result<String, String> {
     let mut s = String::new();
     for k in kinds {
         let code = Piece::new(k, player).code();
+        if !code.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            return Err(code);
+        }
         if code.len() == 1 {
             s.push_str(&code);
         } else {
             let _ = write!(s, ":{code}:");
         }
     }
-    s
+    Ok(s)
+}
+
+/// [`letters`], or `None` with the rule `what` listed as omitted.
+fn named(
+    kinds: impl IntoIterator<Item = PieceKind>,
+    player: Player,
+    what: &str,
+    omitted: &mut Vec<String>,
+) -> Option<String> {
+    letters(kinds, player)
+        .map_err(|code| omitted.push(format!("{what}: FBR has no name for `{code}`")))
+        .ok()
 }
 
 fn rank(r: &Int) -> String {
@@ -75,7 +96,9 @@ fn band(b: &WorldBorder) -> Result<String, String> {
             }),
             _ => {
                 return Err(format!(
-                    "a block with files {l} to {r} (FBR files are a–z, 1 to 26)"
+                    "a block with files {} to {} (FBR files are a–z, 1 to 26)",
+                    Excerpt(&l.to_string()),
+                    Excerpt(&r.to_string())
                 ));
             }
         },
@@ -144,7 +167,14 @@ pub fn print(rules: &RuleSet) -> FbrText {
         } else {
             Player::WHITE
         };
-        let set = letters(royals.iter().copied(), loser);
+        let Some(set) = named(
+            royals.iter().copied(),
+            loser,
+            "the royal rules",
+            &mut omitted,
+        ) else {
+            continue;
+        };
         for w in rules.wins_of(winner) {
             match w {
                 WinRule::Checkmate => {
@@ -158,25 +188,25 @@ pub fn print(rules: &RuleSet) -> FbrText {
                 WinRule::AllRoyalsCaptured => out.push(format!("royal{{{set}}}=untilcaptured")),
                 WinRule::Checks(n) => out.push(format!("royal{{{set}}}=maxchecks({n})")),
                 WinRule::AllPiecesCaptured => {
-                    out.push(format!(
-                        "pieces{{{}}}=morethan(0)",
-                        letters(side_kinds(), loser)
-                    ));
+                    let what = "the win by capturing every piece";
+                    if let Some(set) = named(side_kinds(), loser, what, &mut omitted) {
+                        out.push(format!("pieces{{{set}}}=morethan(0)"));
+                    }
                 }
                 WinRule::NoPiecesLeft => {
                     omitted.push("a win by losing every piece".to_string());
                 }
                 WinRule::Checkmated => {
-                    out.push(format!(
-                        "royal{{{}}}=checkmated",
-                        letters(royals.iter().copied(), winner)
-                    ));
+                    let what = "the win by being checkmated";
+                    if let Some(own) = named(royals.iter().copied(), winner, what, &mut omitted) {
+                        out.push(format!("royal{{{own}}}=checkmated"));
+                    }
                 }
                 WinRule::Koth => match board_range(&rules.hill) {
-                    Ok(range) => out.push(format!(
-                        "hill{{{}}}{range}",
-                        letters([PieceKind::King], winner)
-                    )),
+                    Ok(range) => {
+                        let king = named([PieceKind::King], winner, "the hill", &mut omitted);
+                        out.extend(king.map(|k| format!("hill{{{k}}}{range}")));
+                    }
                     Err(e) => omitted.push(format!("the hill: {e}")),
                 },
             }
@@ -205,16 +235,21 @@ pub fn print(rules: &RuleSet) -> FbrText {
         }
         match board_range(&p.zone) {
             Ok(range) => {
-                let mut r = format!(
-                    "promotion{{{}}}{range}",
-                    letters(p.promoting.iter().copied(), p.player)
-                );
+                let what = format!("promotion of {}", p.player);
+                let Some(promoting) =
+                    named(p.promoting.iter().copied(), p.player, &what, &mut omitted)
+                else {
+                    continue;
+                };
+                let mut r = format!("promotion{{{promoting}}}{range}");
                 let mut attrs = Vec::new();
                 if p.choices != icn_model::Promotion::DEFAULT_CHOICES {
-                    attrs.push(format!(
-                        "enter{{{}}}",
-                        letters(p.choices.iter().copied(), p.player)
-                    ));
+                    let Some(choices) =
+                        named(p.choices.iter().copied(), p.player, &what, &mut omitted)
+                    else {
+                        continue;
+                    };
+                    attrs.push(format!("enter{{{choices}}}"));
                 }
                 if !p.mandatory {
                     attrs.push("optional".to_string());
@@ -258,7 +293,15 @@ pub fn print(rules: &RuleSet) -> FbrText {
         out.push(format!("zone[{}]=hole", sq.join(",")));
     }
     for (kind, m) in &rules.movements {
-        let letter = letters([*kind], Player::WHITE);
+        let letter = match letters([*kind], Player::WHITE) {
+            Ok(l) => l,
+            Err(code) => {
+                omitted.push(format!(
+                    "the movement of `{code}`, which FBR has no name for"
+                ));
+                continue;
+            }
+        };
         match super::mbn::write(m) {
             Ok(text) => out.push(format!("{letter}={text}")),
             Err(es) => {
@@ -294,9 +337,9 @@ fn castle_attribute(
     if c.castlers != site.castlers {
         omitted.push("which royal kinds castle".to_string());
     }
-    c.partners
-        .as_ref()
-        .map(|p| format!("castle{{{}}}", letters(p.iter().copied(), Player::WHITE)))
+    let partners = c.partners.as_ref()?;
+    let set = named(partners.iter().copied(), Player::WHITE, "castling", omitted)?;
+    Some(format!("castle{{{set}}}"))
 }
 
 fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
@@ -304,7 +347,7 @@ fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
         omitted.push("the world border".to_string());
     }
     if let Some(l) = &rules.slide_limit {
-        omitted.push(format!("the slide limit {l}"));
+        omitted.push(format!("the slide limit {}", Excerpt(&l.to_string())));
     }
     if !matches!(
         rules.turn_order.as_slice(),
@@ -322,7 +365,7 @@ fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
         omitted.push("en passant by other pieces".to_string());
     }
     if let Some(m) = &rules.draws.move_rule {
-        omitted.push(format!("the {m}-ply move rule"));
+        omitted.push(format!("the {}-ply move rule", Excerpt(&m.to_string())));
     }
     if rules.draws.insufficient_material != Draws::default().insufficient_material {
         omitted.push("insufficient-material draws switched off".to_string());
@@ -333,6 +376,6 @@ fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
         }
     }
     for k in rules.extra.keys() {
-        omitted.push(format!("property `{k}`"));
+        omitted.push(format!("property `{}`", Excerpt(k)));
     }
 }
