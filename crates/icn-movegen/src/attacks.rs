@@ -84,6 +84,7 @@ impl Board {
         for la in &cfg.leap_att {
             let a = Sq::new(s.x - la.dx, s.y - la.dy);
             if self.cfg.fast.contains(a)
+                && la.allowed_from(a)
                 && let Some(slot) = self.store.get(a)
                 && la.mask & (1 << self.type_of_slot(slot)) != 0
             {
@@ -199,6 +200,7 @@ impl Board {
         for la in &cfg.leap_att {
             let a = Sq::new(s.x - la.dx, s.y - la.dy);
             if self.cfg.border.contains(a)
+                && la.allowed_from(a)
                 && let Some(slot) = self.store.get(a)
                 && la.mask & (1 << self.type_of_slot(slot)) != 0
             {

@@ -113,6 +113,7 @@ impl BbTables {
                 || ty.huygen.is_some()
                 || ty.rose.is_some()
                 || ty.leaps.iter().any(|l| l.needs_right)
+                || ty.overlapping
             {
                 return None;
             }
@@ -124,7 +125,7 @@ impl BbTables {
                 let (x, y) = (l + c % width, b + c / width);
                 for lp in &ty.leaps {
                     let (tx, ty2) = (x + lp.dx, y + lp.dy);
-                    if on(tx, ty2) {
+                    if on(tx, ty2) && lp.allowed_from(crate::Sq::new(x, y)) {
                         if lp.mv {
                             bt.leaps[c as usize].mv |= bit(tx, ty2);
                         }

@@ -18,7 +18,19 @@ use crate::zobrist::TypeKeys;
 pub(crate) struct LeapAttack {
     pub dx: i64,
     pub dy: i64,
+    /// The sub-board side the leap keeps to, if any (see [`crate::types::Leap`]).
+    pub cells: Option<i64>,
     pub mask: u64,
+}
+
+impl LeapAttack {
+    /// Whether a piece on `from` may make this leap.
+    #[inline]
+    pub fn allowed_from(&self, from: Sq) -> bool {
+        self.cells.is_none_or(|n| {
+            icn_rules::movement::leap_keeps_cells(from.x, from.y, self.dx, self.dy, n)
+        })
+    }
 }
 
 /// A ride that attacks: a piece of a type in `mask` on `S − k·(dx,dy)` attacks
@@ -167,12 +179,13 @@ impl Config {
                     match cfg
                         .leap_att
                         .iter_mut()
-                        .find(|a| (a.dx, a.dy) == (l.dx, l.dy))
+                        .find(|a| (a.dx, a.dy, a.cells) == (l.dx, l.dy, l.cells))
                     {
                         Some(a) => a.mask |= 1 << i,
                         None => cfg.leap_att.push(LeapAttack {
                             dx: l.dx,
                             dy: l.dy,
+                            cells: l.cells,
                             mask: 1 << i,
                         }),
                     }

@@ -77,8 +77,9 @@ impl Board {
         let t = &cfg.types.types[p.ty as usize];
         let f = p.sq;
         let border = &cfg.fast;
+        let start = out.len();
         for l in &t.leaps {
-            if l.needs_right && !p.right {
+            if (l.needs_right && !p.right) || !l.allowed_from(f) {
                 continue;
             }
             let to = Sq::new(f.x + l.dx, f.y + l.dy);
@@ -173,6 +174,9 @@ impl Board {
         }
         if t.complex_mover {
             self.pseudo_complex(slot, t, out)?;
+        }
+        if t.overlapping {
+            one_per_destination(out, start)?;
         }
         if t.castler && p.right {
             self.castlings(slot, specials);
@@ -657,7 +661,7 @@ impl Board {
             .filter(|p| p.alive && enemies & (1 << p.ty) != 0)
         {
             let t = &cfg.types.types[p.ty as usize];
-            for l in t.leaps.iter().filter(|l| l.cap) {
+            for l in t.leaps.iter().filter(|l| l.cap && l.allowed_from(p.sq)) {
                 let s = Sq::new(p.sq.x + l.dx, p.sq.y + l.dy);
                 if cfg.border.contains(s)
                     && let Some(k) = crate::moves::ray_index(from, step, s)
@@ -815,6 +819,32 @@ impl Board {
 
 /// What `k` steps of a ride from `f` are: a two-step move of a ride that
 /// leaves en passant is a double step; anything else is a normal move.
+/// The families `out[start..]` of one piece whose components overlap, made
+/// single moves with each destination (and promotion) once, as the site
+/// lists them.
+///
+/// # Errors
+/// [`MovegenError::Unsupported`] when one of them is a ray without end.
+fn one_per_destination(out: &mut Vec<MoveFamily>, start: usize) -> Result<(), MovegenError> {
+    let mut moves = Vec::new();
+    for family in out.drain(start..) {
+        let Some(each) = family.moves() else {
+            return Err(MovegenError::Unsupported(
+                "a piece that reaches some square by two components of its movement, sliding without end (its moves cannot be listed one by one)".into(),
+            ));
+        };
+        moves.extend(each);
+    }
+    let mut seen = ahash::AHashSet::with_capacity(moves.len());
+    out.extend(
+        moves
+            .into_iter()
+            .filter(|m| seen.insert((m.to, m.promotion)))
+            .map(MoveFamily::Single),
+    );
+    Ok(())
+}
+
 fn ride_kind(sets_ep: bool, f: Sq, step: (i64, i64), k: i64) -> MoveKind {
     if sets_ep && k == 2 {
         MoveKind::DoubleStep {

@@ -16,8 +16,10 @@ use crate::MovegenError;
 /// The largest absolute coordinate the engine accepts: 2^52.
 pub const COORD_LIMIT: i64 = 1 << 52;
 
-/// The largest absolute component of a movement vector the engine accepts.
-pub const VECTOR_LIMIT: i64 = 16;
+/// The largest absolute component of a movement vector the engine accepts
+/// (5D Chess's knight leaps 18 squares; products of a vector and a
+/// coordinate stay far inside `i64`, and cross products are taken in `i128`).
+pub const VECTOR_LIMIT: i64 = 128;
 
 /// A square of the board, in the engine's range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

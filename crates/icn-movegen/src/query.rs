@@ -76,7 +76,10 @@ impl Board {
         }
         let t = &self.cfg.types.types[p.ty as usize];
         let (dx, dy) = (target.x - from.x, target.y - from.y);
-        if t.leaps.iter().any(|l| l.cap && (l.dx, l.dy) == (dx, dy)) {
+        if t.leaps
+            .iter()
+            .any(|l| l.cap && (l.dx, l.dy) == (dx, dy) && l.allowed_from(from))
+        {
             return true;
         }
         for r in t.rides.iter().filter(|r| r.cap) {

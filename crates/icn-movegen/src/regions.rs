@@ -91,7 +91,7 @@ impl Board {
             return Ok(());
         }
         let t = &self.cfg.types.types[p.ty as usize];
-        for l in t.leaps.iter().filter(|l| l.cap) {
+        for l in t.leaps.iter().filter(|l| l.cap && l.allowed_from(from)) {
             let s = Sq::new(from.x + l.dx, from.y + l.dy);
             if border.contains(s) {
                 out.push(AttackPart::Square(s));

@@ -17,10 +17,12 @@
 use ahash::AHashMap;
 use icn_model::{Piece, PieceKind, Player};
 use icn_rules::RuleSet;
-use icn_rules::movement::{Action, Capturability, Frame, Pattern, Vector, capturability_of};
+use icn_rules::movement::{
+    Action, Capturability, Frame, Pattern, Vector, capturability_of, leap_keeps_cells,
+};
 
 use crate::MovegenError;
-use crate::geometry::{VECTOR_LIMIT, gcd};
+use crate::geometry::{Sq, VECTOR_LIMIT, gcd};
 
 /// Index of a piece type in a [`TypeTable`].
 pub(crate) type TypeId = u8;
@@ -33,6 +35,18 @@ pub(crate) struct Leap {
     pub mv: bool,
     pub cap: bool,
     pub needs_right: bool,
+    /// The sub-board side of [`icn_rules::Component::cells`], if any.
+    pub cells: Option<i64>,
+}
+
+impl Leap {
+    /// Whether the leap may be made from `from` (always, unless it keeps
+    /// to sub-boards and would leave its own).
+    #[inline]
+    pub fn allowed_from(&self, from: Sq) -> bool {
+        self.cells
+            .is_none_or(|n| leap_keeps_cells(from.x, from.y, self.dx, self.dy, n))
+    }
 }
 
 /// A ride along one vector.
@@ -104,6 +118,10 @@ pub(crate) struct PieceType {
     pub mobile: bool,
     /// Moves by lame leaps, hops, huygen or rose.
     pub complex_mover: bool,
+    /// Two of its components reach some square (the 4D queen's `(4,0)` and
+    /// `(6,0)` slides, say): its moves are listed one per destination, as
+    /// the site counts them.
+    pub overlapping: bool,
 }
 
 /// The primitive line directions the board indexes (always `(1,0)` and `(0,1)`).
@@ -247,6 +265,7 @@ fn compile_one(
         complex_attacker: false,
         mobile: false,
         complex_mover: false,
+        overlapping: false,
     };
     if piece.player == Player::NEUTRAL {
         // Neutral pieces never move and attack nobody.
@@ -283,6 +302,7 @@ fn compile_one(
                         mv,
                         cap,
                         needs_right: c.needs_right,
+                        cells: c.cells.map(i64::from),
                     });
                 }
             }
@@ -363,7 +383,7 @@ fn compile_one(
     }
     merge_leaps(&mut t.leaps);
     merge_rides(&mut t.rides, &t.leaps);
-    check_overlaps(&t)?;
+    t.overlapping = overlaps(&t);
     t.complex_mover =
         !t.lames.is_empty() || !t.hops.is_empty() || t.huygen.is_some() || t.rose.is_some();
     t.mobile =
@@ -383,10 +403,9 @@ fn merge_leaps(leaps: &mut Vec<Leap>) {
     let mut out: Vec<Leap> = Vec::with_capacity(leaps.len());
     for needs_right in [false, true] {
         for l in leaps.iter().filter(|l| l.needs_right == needs_right) {
-            match out
-                .iter_mut()
-                .find(|o| (o.dx, o.dy, o.needs_right) == (l.dx, l.dy, needs_right))
-            {
+            match out.iter_mut().find(|o| {
+                (o.dx, o.dy, o.needs_right, o.cells) == (l.dx, l.dy, needs_right, l.cells)
+            }) {
                 Some(o) => {
                     o.mv |= l.mv;
                     o.cap |= l.cap;
@@ -397,7 +416,10 @@ fn merge_leaps(leaps: &mut Vec<Leap>) {
     }
     let plain: Vec<Leap> = out.iter().filter(|l| !l.needs_right).copied().collect();
     for l in out.iter_mut().filter(|l| l.needs_right) {
-        if let Some(p) = plain.iter().find(|p| (p.dx, p.dy) == (l.dx, l.dy)) {
+        if let Some(p) = plain
+            .iter()
+            .find(|p| (p.dx, p.dy, p.cells) == (l.dx, l.dy, l.cells))
+        {
             l.mv &= !p.mv;
             l.cap &= !p.cap;
         }
@@ -433,8 +455,9 @@ fn merge_rides(rides: &mut [Ride], leaps: &[Leap]) {
     }
 }
 
-/// Components that reach the same square twice would count moves twice.
-fn check_overlaps(t: &PieceType) -> Result<(), MovegenError> {
+/// Whether two components may reach the same square (then the moves are
+/// listed one per destination rather than counted by component).
+fn overlaps(t: &PieceType) -> bool {
     // A lame leap landing where a plain leap or a ride lands would count twice.
     for l in &t.lames {
         let plain = Leap {
@@ -443,6 +466,7 @@ fn check_overlaps(t: &PieceType) -> Result<(), MovegenError> {
             mv: false,
             cap: false,
             needs_right: false,
+            cells: None,
         };
         if t.leaps.iter().any(|p| (p.dx, p.dy) == (plain.dx, plain.dy))
             || t.rides.iter().any(|r| {
@@ -454,7 +478,7 @@ fn check_overlaps(t: &PieceType) -> Result<(), MovegenError> {
                 .is_some_and(|k| k >= r.min && k <= r.max)
             })
         {
-            return Err(overlap(t));
+            return true;
         }
     }
     for (i, l) in t.leaps.iter().enumerate() {
@@ -464,7 +488,7 @@ fn check_overlaps(t: &PieceType) -> Result<(), MovegenError> {
             .iter()
             .any(|o| (o.dx, o.dy) == (l.dx, l.dy) && ((o.mv && l.mv) || (o.cap && l.cap)))
         {
-            return Err(overlap(t));
+            return true;
         }
         for r in &t.rides {
             let (k, rem) = if r.dx != 0 {
@@ -479,7 +503,7 @@ fn check_overlaps(t: &PieceType) -> Result<(), MovegenError> {
                 && k <= r.max
                 && (r.mv || r.cap)
             {
-                return Err(overlap(t));
+                return true;
             }
         }
     }
@@ -491,24 +515,34 @@ fn check_overlaps(t: &PieceType) -> Result<(), MovegenError> {
                 && (b.mv, b.cap) != (false, false)
             {
                 let same = (a.dx, a.dy) == (b.dx, b.dy);
-                let disjoint = same && (a.max < b.min || b.max < a.min);
+                let disjoint = if same {
+                    a.max < b.min || b.max < a.min
+                } else {
+                    !rides_meet(a, b)
+                };
                 if !disjoint
                     && !(same
                         && (a.mv != b.mv || a.cap != b.cap)
                         && !(a.mv && b.mv)
                         && !(a.cap && b.cap))
                 {
-                    return Err(overlap(t));
+                    return true;
                 }
             }
         }
     }
-    Ok(())
+    false
 }
 
-fn overlap(t: &PieceType) -> MovegenError {
-    MovegenError::Unsupported(format!(
-        "the movement of {} reaches some square by two of its components",
-        t.piece.kind.code()
-    ))
+/// Whether two rides along one line and one way, with different steps, land
+/// on a common square: a common multiple of their steps within both ranges
+/// (the rook's `(1,0)` up to 3 squares and a `(5,0)` rider never meet).
+fn rides_meet(a: &Ride, b: &Ride) -> bool {
+    let (ga, gb) = (i128::from(a.g), i128::from(b.g));
+    let lcm = ga / i128::from(gcd(a.g, b.g)) * gb;
+    let lo = (ga * i128::from(a.min)).max(gb * i128::from(b.min));
+    let hi = (ga * i128::from(a.max)).min(gb * i128::from(b.max));
+    // The first multiple of `lcm` at or above `lo`.
+    let first = (lo + lcm - 1).div_euclid(lcm) * lcm;
+    first <= hi
 }

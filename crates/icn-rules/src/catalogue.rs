@@ -13,9 +13,11 @@
 //! module, written from the facts of the site's), run on first use; their
 //! 92 149 and 186 285 pieces match the reference census exactly.
 //!
-//! 4×4×4×4 Chess and 5D Chess load (position, world border, promotion rows,
-//! win conditions), but the site moves their pieces between the sub-boards
-//! with custom movesets that icn-rules does not model: see [`Entry::caveat`].
+//! 4×4×4×4 Chess and 5D Chess lay sub-boards on the plane and move their
+//! pieces between them with the site's four-dimensional movesets, written in
+//! the movement algebra by [`SubBoards`]. A game whose `Variant` metadata
+//! names one of them gets those movements, as on the site
+//! ([`crate::lower::rules_from_game`]).
 
 use std::sync::OnceLock;
 
@@ -25,8 +27,10 @@ use crate::lower::rules_from_game;
 use crate::rules::Variant;
 
 mod omega;
+mod sub_boards;
 
 use omega::Showcase;
+pub use sub_boards::SubBoards;
 
 const DATA: &str = include_str!("../data/variants.tsv");
 
@@ -233,16 +237,6 @@ pub fn find_at(name: &str, ms: u64) -> Result<&'static Entry, CatalogueError> {
 }
 
 impl Entry {
-    /// What of this variant icn-rules does not model, if anything.
-    pub fn caveat(&self) -> Option<&'static str> {
-        match self.code {
-            "4x4x4x4_Chess" | "5D_Chess" => Some(
-                "the site moves pieces between the sub-boards of this variant with custom movesets; icn-rules loads its position, border, promotion rows and win conditions, but its movements are the plain 2D ones, so moves between sub-boards are not generated",
-            ),
-            _ => None,
-        }
-    }
-
     /// The variant: rules and start position.
     ///
     /// # Errors
@@ -309,7 +303,13 @@ impl Entry {
     }
 
     fn rules_of(&self, game: &Game) -> Result<crate::RuleSet, CatalogueError> {
-        rules_from_game(game).map_err(|e| self.data_error(format!("{e:?}")))
+        let mut rules = rules_from_game(game).map_err(|e| self.data_error(format!("{e:?}")))?;
+        if let Some(sub_boards) = SubBoards::of_code(self.code) {
+            for (kind, movement) in sub_boards.movements() {
+                rules.movements.entry(kind).or_insert(movement);
+            }
+        }
+        Ok(rules)
     }
 
     fn data_error(&self, message: String) -> CatalogueError {

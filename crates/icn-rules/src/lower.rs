@@ -65,7 +65,9 @@ pub enum LowerError {
     Unrepresentable(String),
 }
 
-/// The rule set an ICN game's header and position describe.
+/// The rule set an ICN game's header and position describe. A `Variant`
+/// metadata tag naming 4×4×4×4 Chess or 5D Chess also brings that variant's
+/// four-dimensional movesets ([`crate::catalogue::SubBoards`]), as on the site.
 ///
 /// # Errors
 /// A `slideLimit` that is not a non-negative integer, or a
@@ -80,7 +82,20 @@ pub enum LowerError {
 /// assert_eq!(r.draws.move_rule, Some(Int::from(100)));
 /// ```
 pub fn rules_from_game(game: &Game) -> Result<RuleSet, Vec<LowerError>> {
-    rules_from_parts(&game.rules, &game.position)
+    let mut rules = rules_from_parts(&game.rules, &game.position)?;
+    // As on the site, a game of a four-dimensional variant moves by its
+    // variant's movesets (a `pieces` property still has the last word).
+    if let Some(sub_boards) = game
+        .metadata
+        .get("Variant")
+        .and_then(|name| crate::catalogue::find(name).ok())
+        .and_then(|entry| crate::catalogue::SubBoards::of_code(entry.code))
+    {
+        for (kind, movement) in sub_boards.movements() {
+            rules.movements.entry(kind).or_insert(movement);
+        }
+    }
+    Ok(rules)
 }
 
 /// [`rules_from_game`] from the rules and position alone.
@@ -348,12 +363,27 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
 
 /// A game holding `position` under `rules`: the rules written into the
 /// header, the turn order and move-rule limit into the position (the
-/// move-rule counter and fullmove number are kept).
+/// move-rule counter and fullmove number are kept). Rules moving pieces as a
+/// four-dimensional variant does name it in the `Variant` metadata instead of
+/// a `pieces` property, as the site writes such games.
 ///
 /// # Errors
 /// As [`game_rules_of`].
 pub fn game_of(rules: &RuleSet, position: &Position) -> Result<Game, Vec<LowerError>> {
-    let game_rules = game_rules_of(rules)?;
+    let mut metadata = indexmap::IndexMap::new();
+    let sub_board_variant = crate::catalogue::SubBoards::variant_moving(&rules.movements);
+    let game_rules = match sub_board_variant {
+        Some(code) => {
+            metadata.insert("Variant".to_string(), code.to_string());
+            let mut plain = rules.clone();
+            let boards = crate::catalogue::SubBoards::of_code(code).into_iter();
+            for (kind, _) in boards.flat_map(|b| b.movements()) {
+                plain.movements.shift_remove(&kind);
+            }
+            game_rules_of(&plain)?
+        }
+        None => game_rules_of(rules)?,
+    };
     let mut position = position.clone();
     position.turn_order = rules.turn_order.clone();
     position.move_rule = rules.draws.move_rule.as_ref().map(|limit| MoveRule {
@@ -364,6 +394,7 @@ pub fn game_of(rules: &RuleSet, position: &Position) -> Result<Game, Vec<LowerEr
         limit: limit.clone(),
     });
     Ok(Game {
+        metadata,
         position,
         rules: game_rules,
         ..Game::default()

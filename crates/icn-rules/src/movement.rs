@@ -225,6 +225,46 @@ pub struct Component {
     /// as the en passant square. A longer move leaves none: an ICN position
     /// holds one en passant square.
     pub sets_en_passant: bool,
+    /// Leaps on a plane cut into sub-boards (the site's 4D variants): the
+    /// side `n` of the square cells, aligned with `(0,0)`. A leap by `v`
+    /// must then move each coordinate's cell index (`x.div_euclid(n)`) by
+    /// exactly the whole number nearest `v / n` (a half rounds toward zero),
+    /// so the rest of `v` stays inside a cell: a knight's 2-step at a
+    /// sub-board's edge does not wrap onto the next sub-board. `None` (the
+    /// default): no cells. Only leaps read it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cells: Option<u32>,
+}
+
+/// Whether a leap by `(dx, dy)` from `(x, y)` keeps to the sub-board rule of
+/// [`Component::cells`] with cell side `n` (`n` ≥ 1).
+///
+/// ```
+/// use icn_rules::movement::leap_keeps_cells;
+/// // Sub-boards of side 5 (squares 1..=4, voids on the multiples of 5).
+/// assert!(leap_keeps_cells(2, 1, 2, 1, 5)); // inside one sub-board
+/// assert!(!leap_keeps_cells(4, 1, 2, 1, 5)); // would wrap onto the next one
+/// assert!(leap_keeps_cells(3, 1, 3, 0, 5)); // one sub-board over, two back
+/// assert!(!leap_keeps_cells(1, 1, 3, 0, 5));
+/// ```
+pub fn leap_keeps_cells(x: i64, y: i64, dx: i64, dy: i64, n: i64) -> bool {
+    let keeps = |a: i64, d: i64| {
+        let whole = nearest_whole(d, n);
+        (a + d).div_euclid(n) - a.div_euclid(n) == whole
+    };
+    n >= 1 && keeps(x, dx) && keeps(y, dy)
+}
+
+/// The whole number nearest `d / n` (`n` ≥ 1), a half rounded toward zero.
+fn nearest_whole(d: i64, n: i64) -> i64 {
+    let q = d.div_euclid(n);
+    let r = d.rem_euclid(n);
+    match (2 * r).cmp(&n) {
+        std::cmp::Ordering::Less => q,
+        std::cmp::Ordering::Greater => q + 1,
+        std::cmp::Ordering::Equal if d < 0 => q + 1,
+        std::cmp::Ordering::Equal => q,
+    }
 }
 
 impl Component {
@@ -267,6 +307,7 @@ impl Component {
             frame: Frame::Absolute,
             needs_right: false,
             sets_en_passant: false,
+            cells: None,
         }
     }
 

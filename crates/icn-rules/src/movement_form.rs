@@ -46,7 +46,10 @@ pub fn lame_first(v: Vector) -> Vector {
     }
 }
 
-fn key(c: &Component) -> (u8, Option<u32>, Action, bool, bool) {
+/// What a group shares: pattern kind, range, action, flags and cells.
+type GroupKey = (u8, Option<u32>, Action, bool, bool, Option<u32>);
+
+fn key(c: &Component) -> GroupKey {
     let (kind, max) = match &c.pattern {
         Pattern::Leap { .. } => (0, None),
         Pattern::Ride { max, .. } => (1, *max),
@@ -55,7 +58,14 @@ fn key(c: &Component) -> (u8, Option<u32>, Action, bool, bool) {
         Pattern::Huygen => (4, None),
         Pattern::Rose => (5, None),
     };
-    (kind, max, c.action, c.needs_right, c.sets_en_passant)
+    (
+        kind,
+        max,
+        c.action,
+        c.needs_right,
+        c.sets_en_passant,
+        c.cells,
+    )
 }
 
 fn vector_of(c: &Component) -> Option<(Vector, Vector)> {

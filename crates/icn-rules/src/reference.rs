@@ -195,7 +195,11 @@ impl RefBoard {
         match &c.pattern {
             Pattern::Leap { vector, symmetry } => {
                 for v in symmetry.images(*vector) {
-                    if let Some(to) = step(from, turn(v), 1) {
+                    let v = turn(v);
+                    let keeps = c.cells.is_none_or(|n| {
+                        crate::movement::leap_keeps_cells(from.0, from.1, v.dx, v.dy, n.into())
+                    });
+                    if keeps && let Some(to) = step(from, v, 1) {
                         self.land(from, to, mover, c.action, forward, out);
                     }
                 }

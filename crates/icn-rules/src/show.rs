@@ -158,7 +158,7 @@ fn entry_for(name: &str) -> Result<&'static Entry, CatalogueError> {
 /// ```
 pub fn show(name: &str, format: ShowFormat) -> Result<Shown, CatalogueError> {
     let entry = entry_for(name)?;
-    let mut notes: Vec<String> = entry.caveat().map(str::to_string).into_iter().collect();
+    let mut notes: Vec<String> = Vec::new();
     let data = |message: String| CatalogueError::Data {
         code: entry.code.to_string(),
         message,
@@ -194,7 +194,6 @@ pub fn show(name: &str, format: ShowFormat) -> Result<Shown, CatalogueError> {
                     "name": entry.name,
                     "validFromMs": entry.valid_from_ms,
                     "validUntilMs": entry.valid_until_ms,
-                    "caveat": entry.caveat(),
                     "rules": rules_json(&entry.rules()?),
                     "game": game_json,
                 });

@@ -41,7 +41,6 @@ fn generated_entries_have_their_start_positions() {
     for (name, pieces) in [("Omega³", 92_149), ("omega_fourth", 186_285)] {
         let e = catalogue::find(name).unwrap();
         assert_eq!(e.source, Source::Generator);
-        assert_eq!(e.caveat(), None, "{}", e.code);
         let v = e.variant().unwrap();
         assert_eq!(v.position.pieces.len(), pieces, "{}", e.code);
         assert_eq!(v.position.turn_order, [Player::BLACK, Player::WHITE]);
@@ -125,7 +124,11 @@ fn catalogue_rules_are_what_the_reference_says() {
             .len(),
         8
     );
-    assert!(catalogue::find("5D_Chess").unwrap().caveat().is_some());
+    // 5D Chess moves between its sub-boards: its knight keeps to them.
+    let five = catalogue::find("5D_Chess").unwrap().rules().unwrap();
+    let knight = five.movement(icn_model::PieceKind::Knight);
+    assert_eq!(knight.components.len(), 48);
+    assert!(knight.components.iter().all(|c| c.cells == Some(9)));
     let classical = catalogue::find("classical").unwrap().variant().unwrap();
     let promo = classical.rules.promotion_of(Player::BLACK).unwrap();
     assert_eq!(promo.zone, Zone::rows([1.into()]));

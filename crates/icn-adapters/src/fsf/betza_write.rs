@@ -100,6 +100,13 @@ pub fn write(m: &Movement) -> Result<String, Vec<String>> {
     let mut en_passant: Vec<Vector> = Vec::new();
     let canon = m.canonical();
     for c in &canon.components {
+        if c.cells.is_some() {
+            problems.push(
+                "leaps kept to sub-boards (the site's 4D moves; no Betza atom describes them)"
+                    .to_string(),
+            );
+            continue;
+        }
         let (shape, v) = match &c.pattern {
             Pattern::Leap { vector, .. } => (Shape::Leap, (*vector, Vector::new(0, 0))),
             Pattern::Ride { vector, max, .. } => (Shape::Ride(*max), (*vector, Vector::new(0, 0))),

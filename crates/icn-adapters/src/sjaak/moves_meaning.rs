@@ -57,6 +57,7 @@ impl MoveDesc {
             frame,
             needs_right: false,
             sets_en_passant: false,
+            cells: None,
         };
         let mut out = Vec::new();
         match self {

@@ -115,6 +115,12 @@ fn descs(r: &mut Raise, kind: PieceKind, comps: &[icn_rules::Component]) -> Vec<
         format!("`{}` piece", kind.code())
     };
     for c in comps {
+        if c.cells.is_some() {
+            r.bad(format!(
+                "the {name}'s leaps kept to sub-boards (no Sjaak move describes them)"
+            ));
+            continue;
+        }
         match (&c.pattern, c.frame) {
             (
                 Pattern::Ride {

@@ -436,6 +436,7 @@ fn part(c: &mut Cursor, out: &mut Vec<Component>) -> Result<(), MbnError> {
                         frame: Frame::Forward,
                         needs_right: m.initial,
                         sets_en_passant,
+                        cells: None,
                     });
                 }
             }

@@ -53,6 +53,12 @@ pub fn write(m: &Movement) -> Result<String, Vec<String>> {
     let mut errors = Vec::new();
     let mut groups: BTreeMap<Key, (Vec<Vector>, Vec<Vector>)> = BTreeMap::new();
     for c in &canon.components {
+        if c.cells.is_some() {
+            errors.push(
+                "leaps kept to sub-boards (the site's 4D moves) have no MBN form".to_string(),
+            );
+            continue;
+        }
         let (shape, v) = match &c.pattern {
             Pattern::Leap { vector, .. } => (Shape::Leap, *vector),
             Pattern::Ride {
