@@ -127,6 +127,8 @@ pub(crate) struct Config {
     /// Some player wins by a rule that ends the game at once, with no look
     /// at the moves that follow ([`crate::Board::decided`]).
     pub immediate_ends: bool,
+    /// Drops and hands, when the rules have them.
+    pub drops: Option<crate::drops::DropCfg>,
     /// The rule set this was compiled from.
     pub rules: RuleSet,
 }
@@ -247,6 +249,10 @@ impl Config {
             .move_rule
             .as_ref()
             .map(|i| u64::try_from(int_in_range(i).unwrap_or(COORD_LIMIT)).unwrap_or(0));
+        let drops = rules
+            .drops
+            .as_ref()
+            .map(|d| crate::drops::DropCfg::new(d, rules, &types, &border));
         Ok(Config {
             types,
             keys,
@@ -276,6 +282,7 @@ impl Config {
                         | WinRule::NoPiecesLeft
                 )
             }),
+            drops,
             rules: rules.clone(),
         })
     }
@@ -283,7 +290,7 @@ impl Config {
     /// The bitboard tables, built on first use; `None` when the board or the
     /// pieces do not qualify.
     pub fn bb(&self) -> Option<&crate::bitboard::BbTables> {
-        if self.forced_capture {
+        if self.forced_capture || self.drops.is_some() {
             return None;
         }
         self.bb

@@ -338,6 +338,9 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
     if rules.forced_capture {
         bad("forced capture".to_string());
     }
+    if rules.drops.is_some() {
+        bad("drops and pieces in hand".to_string());
+    }
     if rules.can_pass {
         properties.insert("cannotPassTurn".to_string(), Value::Bool(false));
     }

@@ -226,6 +226,9 @@ pub struct RuleSet {
     pub losses: Losses,
     /// Properties the rule objects do not model, kept so lowering back loses nothing.
     pub extra: IndexMap<String, serde_json::Value>,
+    /// Pieces in hand and drops (`None`: captured pieces leave the game and
+    /// nothing is dropped).
+    pub drops: Option<crate::drops::Drops>,
 }
 
 impl Default for RuleSet {
@@ -256,6 +259,7 @@ impl Default for RuleSet {
             draws: Draws::default(),
             losses: Losses::default(),
             extra: IndexMap::new(),
+            drops: None,
         }
     }
 }
