@@ -127,6 +127,8 @@ pub(crate) struct Config {
     /// Some player wins by a rule that ends the game at once, with no look
     /// at the moves that follow ([`crate::Board::decided`]).
     pub immediate_ends: bool,
+    /// Confinement, zone moves, piece limits, promotion rules, flags.
+    pub limits: crate::limits::LimitsCfg,
     /// The rule set this was compiled from.
     pub rules: RuleSet,
 }
@@ -218,6 +220,9 @@ impl Config {
                     a.max[i] = r.max;
                 }
             }
+            if rules.limits.flying_general {
+                crate::limits::flying_general_attacks(&types, cfg.enemies, &mut cfg.ride_att);
+            }
             if let Some(pr) = rules.promotion_of(p) {
                 let choices = pr
                     .choices
@@ -247,7 +252,9 @@ impl Config {
             .move_rule
             .as_ref()
             .map(|i| u64::try_from(int_in_range(i).unwrap_or(COORD_LIMIT)).unwrap_or(0));
+        let limits = crate::limits::LimitsCfg::new(&types, rules);
         Ok(Config {
+            limits,
             types,
             keys,
             fast: crate::geometry::FastBorder::new(&border),
@@ -274,6 +281,9 @@ impl Config {
                         | WinRule::Checks(_)
                         | WinRule::Koth
                         | WinRule::NoPiecesLeft
+                        | WinRule::FlagAny
+                        | WinRule::FlagAll
+                        | WinRule::BareKing
                 )
             }),
             rules: rules.clone(),
@@ -283,7 +293,7 @@ impl Config {
     /// The bitboard tables, built on first use; `None` when the board or the
     /// pieces do not qualify.
     pub fn bb(&self) -> Option<&crate::bitboard::BbTables> {
-        if self.forced_capture {
+        if self.forced_capture || self.limits.active {
             return None;
         }
         self.bb

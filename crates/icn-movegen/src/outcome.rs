@@ -41,6 +41,10 @@ pub enum Termination {
     InsufficientMaterial,
     /// A player who wins by losing every piece has none left.
     NoPiecesLeft,
+    /// A player reached its flag squares.
+    Flag,
+    /// A player was left with a bare king.
+    BareKing,
 }
 
 impl Termination {
@@ -58,6 +62,8 @@ impl Termination {
             Termination::Repetition => "repetition",
             Termination::InsufficientMaterial => "insufficientmaterial",
             Termination::NoPiecesLeft => "nopieces",
+            Termination::Flag => "flag",
+            Termination::BareKing => "bareking",
         }
     }
 }
@@ -138,6 +144,11 @@ impl Board {
         let n = cfg.turn_order.len();
         let previous = (n > 0).then(|| cfg.turn_order[(self.turn + n - 1) % n]);
         if let Some(mover) = self.last_mover().or(previous) {
+            if cfg.limits.active
+                && let Some(end) = self.limits_decided(mover)
+            {
+                return Some(end);
+            }
             for w in &cfg.player(mover).wins {
                 let win = |termination| {
                     Some(GameEnd {

@@ -99,11 +99,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
         ),
         ("makpongRule", "false", "the Makpong rule: needs the model"),
         (
-            "flyingGeneral",
-            "false",
-            "the flying-general rule: needs the model",
-        ),
-        (
             "soldierPromotionRank",
             "1",
             "soldiers that change moves on a rank: needs the model",

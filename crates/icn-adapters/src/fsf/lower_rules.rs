@@ -215,6 +215,7 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
 /// Wins, stalemate and draws.
 pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
     rules.forced_capture = l.flag("mustCapture", false);
+    rules.limits.flying_general = l.flag("flyingGeneral", false);
     let mut wins = match l.text("checkmateValue").map(|(t, _)| t) {
         Some(t) if t == "win" => vec![WinRule::Checkmated],
         _ => vec![WinRule::Checkmate],
