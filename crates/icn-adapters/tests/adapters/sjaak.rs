@@ -329,6 +329,32 @@ fn expressible_variants_perft_as_sjaak_ii_counts() {
     assert_eq!(agreeing.len(), 31, "{agreeing:?}");
 }
 
+/// Sjaak II's perft of positions that exercise the limits
+/// (`fixtures/sjaak/positions.tsv`): promotion by file with piece limits,
+/// optional promotion zones, kings facing, zone moves at depth 4. Rows of
+/// more than 200,000 nodes run with `--ignored`.
+fn positions_agree(max_nodes: u64) {
+    use icn_adapters::sjaak::perft_table::{VariantCheck, check_position, position_rows};
+    let variants = include_str!("../../../../fixtures/sjaak/reference/sjaak-variants.txt");
+    let rows = position_rows(include_str!("../../../../fixtures/sjaak/positions.tsv")).unwrap();
+    assert!(rows.len() >= 15);
+    for row in rows.iter().filter(|r| r.nodes <= max_nodes) {
+        let c = check_position(variants, row);
+        assert!(matches!(c, VariantCheck::Agrees(_)), "{row:?}: {c:?}");
+    }
+}
+
+#[test]
+fn positions_perft_as_sjaak_ii_counts() {
+    positions_agree(200_000);
+}
+
+#[test]
+#[ignore = "millions of nodes"]
+fn every_position_perfts_as_sjaak_ii_counts() {
+    positions_agree(u64::MAX);
+}
+
 /// Explicit `Castle:` lines are played (they once never were when the
 /// castling piece was not a site-rule castler): Enlarged and improved chess
 /// with only kings and rooks on the back rows. The counts are Sjaak II's
