@@ -35,8 +35,9 @@ pub(crate) struct LimitsCfg {
     pub prison: Vec<Option<ZoneSet>>,
     /// Per type: the most pieces of it its owner may have.
     pub max: Vec<Option<u32>>,
-    /// Per player: the flag squares it must reach.
-    pub flags: [Option<ZoneSet>; 7],
+    /// Per player: the flag squares it must reach, the types that count
+    /// (a mask of type ids) and how many must stand there.
+    pub flags: [Option<(ZoneSet, u64, usize)>; 7],
     /// Per player: its promotion rules.
     pub promos: [Vec<PromoFor>; 7],
     /// With [`WinRule::BareKing`]: the bared player may bare back.
@@ -66,9 +67,16 @@ impl LimitsCfg {
             bare_reply: l.bare_reply,
             ..LimitsCfg::default()
         };
-        for (p, z) in &l.flags {
-            if p.is_named() {
-                out.flags[p.number() as usize] = Some(ZoneSet::from_zone(z));
+        for f in &l.flags {
+            if f.player.is_named() {
+                let mask = types
+                    .types
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| f.kinds.as_ref().is_none_or(|ks| ks.contains(&t.piece.kind)))
+                    .fold(0u64, |m, (i, _)| m | 1 << i);
+                out.flags[f.player.number() as usize] =
+                    Some((ZoneSet::from_zone(&f.zone), mask, f.count as usize));
             }
         }
         for r in &rules.promotions {
@@ -291,8 +299,8 @@ impl Board {
 
     /// A flag or bare-king win of `mover`, who made the last move.
     ///
-    /// Flags: a piece of `mover` on any square of its flag zone
-    /// ([`WinRule::FlagAny`]) or on all of them ([`WinRule::FlagAll`], a
+    /// Flags: enough pieces of `mover` of the kinds that count on its flag
+    /// zone ([`WinRule::FlagAny`]) or on all of them ([`WinRule::FlagAll`], a
     /// zone of listed squares). Bare king: every opponent has only royal pieces left;
     /// with the bare reply, a mover who keeps exactly one other piece gives
     /// the bared player one move to take it (the game goes on), and a mover
@@ -315,19 +323,25 @@ impl Board {
         for w in &cfg.player(mover).wins {
             match w {
                 WinRule::FlagAny | WinRule::FlagAll => {
-                    let Some(zone) = cfg.limits.flags[mover.number() as usize].as_ref() else {
+                    let Some((zone, mask, count)) =
+                        cfg.limits.flags[mover.number() as usize].as_ref()
+                    else {
                         continue;
                     };
-                    let mine =
-                        |q: &&PieceState| q.alive && q.player == mover && zone.contains(q.sq);
+                    let mine = |q: &PieceState| {
+                        q.alive
+                            && q.player == mover
+                            && mask & (1 << q.ty) != 0
+                            && zone.contains(q.sq)
+                    };
                     let reached = if *w == WinRule::FlagAny {
-                        self.pieces.iter().any(|q| mine(&q))
+                        self.pieces.iter().filter(|q| mine(q)).count() >= *count
                     } else {
                         listed(zone).is_some_and(|sqs| {
                             !sqs.is_empty()
                                 && sqs
                                     .iter()
-                                    .all(|&s| self.pieces.iter().any(|q| mine(&q) && q.sq == s))
+                                    .all(|&s| self.pieces.iter().any(|q| mine(q) && q.sq == s))
                         })
                     };
                     if reached {

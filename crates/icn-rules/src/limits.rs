@@ -9,6 +9,8 @@
 //! is kept (it never changes which moves exist from a position, only which
 //! repetitions are allowed).
 
+use std::collections::BTreeSet;
+
 use serde_json::{Map, Value, json};
 
 use icn_model::{PieceKind, Player};
@@ -17,6 +19,34 @@ use crate::board::Zone;
 use crate::json::zone_json;
 use crate::json_read::{RulesJsonError, zone_from_json};
 use crate::movement::Movement;
+
+/// The squares a player must reach for [`crate::WinRule::FlagAny`] and
+/// [`crate::WinRule::FlagAll`] (Sjaak `WhiteFlag`/`BlackFlag`,
+/// Fairy-Stockfish `flagRegion…`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlagZone {
+    /// Who must reach them.
+    pub player: Player,
+    /// The squares.
+    pub zone: Zone,
+    /// The kinds that count (`None`: every piece; Fairy-Stockfish `flagPiece`).
+    pub kinds: Option<BTreeSet<PieceKind>>,
+    /// How many such pieces must stand there for [`crate::WinRule::FlagAny`]
+    /// (1 usually; Fairy-Stockfish `flagPieceCount`).
+    pub count: u32,
+}
+
+impl FlagZone {
+    /// Any one piece of `player` on `zone`.
+    pub fn any_piece(player: Player, zone: Zone) -> FlagZone {
+        FlagZone {
+            player,
+            zone,
+            kinds: None,
+            count: 1,
+        }
+    }
+}
 
 /// A piece kind confined to a zone (Sjaak `Prison:`, the xiangqi palace):
 /// its pieces of `player` never move outside `zone`.
@@ -67,7 +97,7 @@ pub struct Limits {
     /// The squares each player must reach for [`crate::WinRule::FlagAny`] and
     /// [`crate::WinRule::FlagAll`] (Sjaak: White reaches the `BlackFlag`
     /// squares).
-    pub flags: Vec<(Player, Zone)>,
+    pub flags: Vec<FlagZone>,
     /// Confined kinds.
     pub prisons: Vec<Prison>,
     /// Moves played only in a zone, instead of the quiet moves; the first
@@ -94,11 +124,8 @@ impl Limits {
     }
 
     /// The flag zone `player` must reach, if it has one.
-    pub fn flag_of(&self, player: Player) -> Option<&Zone> {
-        self.flags
-            .iter()
-            .find(|(p, _)| *p == player)
-            .map(|(_, z)| z)
+    pub fn flag_of(&self, player: Player) -> Option<&FlagZone> {
+        self.flags.iter().find(|f| f.player == player)
     }
 
     /// The zone `kind` of `player` is confined to, if it is.
@@ -159,9 +186,13 @@ fn player_json(p: Player) -> Value {
 /// ```
 pub fn limits_json(l: &Limits) -> Value {
     json!({
-        "flags": l.flags.iter().map(|(p, z)| json!({
-            "player": player_json(*p),
-            "zone": zone_json(z),
+        "flags": l.flags.iter().map(|f| json!({
+            "player": player_json(f.player),
+            "zone": zone_json(&f.zone),
+            "kinds": f.kinds.as_ref().map_or(Value::Null, |ks| {
+                Value::Array(ks.iter().map(|k| Value::from(k.code())).collect())
+            }),
+            "count": f.count,
         })).collect::<Vec<_>>(),
         "prisons": l.prisons.iter().map(|p| json!({
             "kind": p.kind.code(),
@@ -276,7 +307,32 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
     for (i, f) in list(o, "flags", path)?.iter().enumerate() {
         let p = format!("{path}.flags[{i}]");
         let fo = obj(f, &p)?;
-        l.flags.push((player_of(fo, &p)?, zone_at(fo, &p)?));
+        let kinds = match fo.get("kinds") {
+            None | Some(Value::Null) => None,
+            Some(Value::Array(a)) => Some(
+                a.iter()
+                    .map(|k| {
+                        let code = k.as_str().unwrap_or_default();
+                        PieceKind::custom(code)
+                            .or_else(|e| fail(&format!("{p}.kinds"), e.to_string()))
+                    })
+                    .collect::<Result<BTreeSet<_>, _>>()?,
+            ),
+            Some(_) => return fail(&format!("{p}.kinds"), "expected an array or null"),
+        };
+        let count = match fo.get("count") {
+            None => 1,
+            Some(c) => match c.as_u64().and_then(|n| u32::try_from(n).ok()) {
+                Some(n) if n >= 1 => n,
+                _ => return fail(&format!("{p}.count"), "expected a positive count"),
+            },
+        };
+        l.flags.push(FlagZone {
+            player: player_of(fo, &p)?,
+            zone: zone_at(fo, &p)?,
+            kinds,
+            count,
+        });
     }
     for (i, f) in list(o, "prisons", path)?.iter().enumerate() {
         let p = format!("{path}.prisons[{i}]");
@@ -337,7 +393,15 @@ mod tests {
     #[test]
     fn every_limit_reads_back() {
         let l = Limits {
-            flags: vec![(Player::WHITE, Zone::rows([Int::from(8)]))],
+            flags: vec![
+                FlagZone::any_piece(Player::WHITE, Zone::rows([Int::from(8)])),
+                FlagZone {
+                    player: Player::BLACK,
+                    zone: Zone::rows([Int::from(1)]),
+                    kinds: Some([PieceKind::King].into_iter().collect()),
+                    count: 2,
+                },
+            ],
             prisons: vec![Prison {
                 kind: PieceKind::King,
                 player: Player::BLACK,

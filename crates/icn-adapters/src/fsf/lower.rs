@@ -296,6 +296,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     promotions(&mut l, &mut rules, &pieces);
     rules.castling = castling(&mut l, &pieces);
     ends(&mut l, &mut rules);
+    super::lower_rules::flags(&mut l, &mut rules, &pieces);
     let (region, position) = match position {
         Some((p, walls)) => (walls, p),
         None => (BTreeSet::new(), Position::default()),

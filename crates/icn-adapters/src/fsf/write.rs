@@ -190,6 +190,8 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
     }
     let mut limits = r.limits.clone();
     let flying_general = std::mem::take(&mut limits.flying_general);
+    // Flag zones are written with the flag win (`flagRegion…`).
+    limits.flags.clear();
     for what in icn_rules::limits::unsayable(&limits) {
         o.bad(what);
     }

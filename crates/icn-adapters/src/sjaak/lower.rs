@@ -408,7 +408,10 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
     ] {
         if !flag.is_empty() {
             let zone = Zone::squares(flag.iter().map(|&q| coord_of(q)));
-            rules.limits.flags.push((player, zone));
+            rules
+                .limits
+                .flags
+                .push(icn_rules::limits::FlagZone::any_piece(player, zone));
         }
     }
     end_rules(&mut l, &mut rules);

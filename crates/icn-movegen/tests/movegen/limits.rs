@@ -5,7 +5,7 @@
 
 use icn_model::{Coord, Dialect, Game, Int, PieceKind, Player};
 use icn_movegen::{Board, PerftMode, Termination};
-use icn_rules::limits::{PieceLimit, Prison, ZoneMoves};
+use icn_rules::limits::{FlagZone, PieceLimit, Prison, ZoneMoves};
 use icn_rules::{Castling, PromotionRule, Region, RuleSet, WinRule, Zone, movement_of};
 
 fn rules() -> RuleSet {
@@ -146,9 +146,10 @@ fn reaching_a_flag_square_wins_and_perft_stops_there() {
         (Player::WHITE, vec![WinRule::Checkmate, WinRule::FlagAny]),
         (Player::BLACK, vec![WinRule::Checkmate]),
     ];
-    r.limits
-        .flags
-        .push((Player::WHITE, Zone::rows([Int::from(8)])));
+    r.limits.flags.push(FlagZone::any_piece(
+        Player::WHITE,
+        Zone::rows([Int::from(8)]),
+    ));
     let mut b = board("w K1,1|k8,1|R1,7", &r);
     let m = b
         .legal_moves()
@@ -163,6 +164,21 @@ fn reaching_a_flag_square_wins_and_perft_stops_there() {
         (Some(Player::WHITE), Termination::Flag)
     );
     assert_eq!(b.perft(1, PerftMode::Bulk).unwrap(), 0);
+    // Only kings count (Fairy-Stockfish `flagPiece = k`): the rook does not win.
+    r.limits.flags[0].kinds = Some([PieceKind::King].into_iter().collect());
+    let mut b = board("w K1,1|k8,1|R1,7", &r);
+    b.make(&m);
+    assert!(b.game_end().unwrap().is_none());
+    // Two pieces must stand there (`flagPieceCount = 2`).
+    r.limits.flags[0].kinds = None;
+    r.limits.flags[0].count = 2;
+    let mut b = board("w K1,1|k8,1|R1,7|R3,8", &r);
+    assert!(b.game_end().unwrap().is_none());
+    b.make(&m);
+    assert_eq!(
+        b.game_end().unwrap().unwrap().termination,
+        Termination::Flag
+    );
 }
 
 #[test]
