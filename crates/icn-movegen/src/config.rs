@@ -129,6 +129,8 @@ pub(crate) struct Config {
     pub immediate_ends: bool,
     /// Drops and hands, when the rules have them.
     pub drops: Option<crate::drops::DropCfg>,
+    /// Confinement, zone moves, piece limits, promotion rules, flags.
+    pub limits: crate::limits::LimitsCfg,
     /// The rule set this was compiled from.
     pub rules: RuleSet,
 }
@@ -220,6 +222,9 @@ impl Config {
                     a.max[i] = r.max;
                 }
             }
+            if rules.limits.flying_general {
+                crate::limits::flying_general_attacks(&types, cfg.enemies, &mut cfg.ride_att);
+            }
             if let Some(pr) = rules.promotion_of(p) {
                 let choices = pr
                     .choices
@@ -253,7 +258,9 @@ impl Config {
             .drops
             .as_ref()
             .map(|d| crate::drops::DropCfg::new(d, rules, &types, &border));
+        let limits = crate::limits::LimitsCfg::new(&types, rules);
         Ok(Config {
+            limits,
             types,
             keys,
             fast: crate::geometry::FastBorder::new(&border),
@@ -280,6 +287,9 @@ impl Config {
                         | WinRule::Checks(_)
                         | WinRule::Koth
                         | WinRule::NoPiecesLeft
+                        | WinRule::FlagAny
+                        | WinRule::FlagAll
+                        | WinRule::BareKing
                 )
             }),
             drops,
@@ -290,7 +300,7 @@ impl Config {
     /// The bitboard tables, built on first use; `None` when the board or the
     /// pieces do not qualify.
     pub fn bb(&self) -> Option<&crate::bitboard::BbTables> {
-        if self.forced_capture || self.drops.is_some() {
+        if self.forced_capture || self.drops.is_some() || self.limits.active {
             return None;
         }
         self.bb

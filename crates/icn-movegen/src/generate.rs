@@ -35,22 +35,8 @@ impl Board {
         kind: MoveKind,
         out: &mut Vec<MoveFamily>,
     ) {
-        if t.promotes
-            && let Some(pr) = &self.cfg.player(t.piece.player).promo
-            && pr.zone.contains(to)
-        {
-            for &c in &pr.choices {
-                let promotion = Some(self.cfg.types.types[c as usize].piece);
-                out.push(MoveFamily::Single(Move {
-                    from,
-                    to,
-                    promotion,
-                    kind,
-                }));
-            }
-            if !pr.may_stay(to) {
-                return;
-            }
+        if t.promotes && !self.push_promotions(t, from, to, kind, out) {
+            return;
         }
         out.push(MoveFamily::Single(Move {
             from,
@@ -75,10 +61,45 @@ impl Board {
         let cfg = &*self.cfg;
         let p = self.pieces[slot as usize];
         let t = &cfg.types.types[p.ty as usize];
-        let f = p.sq;
-        let border = &cfg.fast;
         let start = out.len();
-        for l in &t.leaps {
+        let specials_start = specials.len();
+        let zone = self.zone_moves_of(slot, t);
+        self.leaps_and_rides(t, p, &t.leaps, &t.rides, zone.is_none(), out)?;
+        if let Some(z) = zone {
+            self.leaps_and_rides(t, p, &z.leaps, &z.rides, true, out)?;
+        }
+        if self.ep.is_some() && !t.ep_leaps.is_empty() {
+            self.en_passant_of(slot, out, specials)?;
+        }
+        if t.complex_mover {
+            self.pseudo_complex(slot, t, out)?;
+        }
+        if t.overlapping {
+            one_per_destination(out, start)?;
+        }
+        if t.castler && p.right {
+            self.castlings(slot, specials);
+        }
+        if let Some(prison) = cfg.limits.prison[p.ty as usize].as_ref() {
+            crate::limits::confine(prison, out, start, specials, specials_start)?;
+        }
+        Ok(())
+    }
+
+    /// The leap and ride moves of a piece: its own (`quiet`: with their
+    /// moves that do not capture) or a zone's.
+    fn leaps_and_rides(
+        &self,
+        t: &PieceType,
+        p: crate::board::PieceState,
+        leaps: &[crate::types::Leap],
+        rides: &[crate::types::Ride],
+        quiet: bool,
+        out: &mut Vec<MoveFamily>,
+    ) -> Result<(), MovegenError> {
+        let f = p.sq;
+        let border = &self.cfg.fast;
+        for l in leaps {
             if (l.needs_right && !p.right) || !l.allowed_from(f) {
                 continue;
             }
@@ -87,14 +108,14 @@ impl Board {
                 continue;
             }
             match self.store.get(to) {
-                None if l.mv => self.push_move(t, f, to, MoveKind::Normal, out),
+                None if l.mv && quiet => self.push_move(t, f, to, MoveKind::Normal, out),
                 Some(s) if l.cap && self.capturable(p.ty, s) => {
                     self.push_move(t, f, to, MoveKind::Normal, out)
                 }
                 _ => {}
             }
         }
-        for r in &t.rides {
+        for r in rides {
             if r.needs_right && !p.right {
                 continue;
             }
@@ -110,7 +131,7 @@ impl Board {
                     let to = f.step(r.dx, r.dy, k);
                     match self.store.get(to) {
                         None => {
-                            if r.mv && k >= r.min {
+                            if r.mv && quiet && k >= r.min {
                                 self.push_move(
                                     t,
                                     f,
@@ -131,7 +152,7 @@ impl Board {
                 continue;
             }
             let blocker = self.nearest_multiple(r.fam, f, r.sign, r.g);
-            if r.mv {
+            if r.mv && quiet {
                 let hi = match (blocker, lim) {
                     (Some((k, _)), Some(l)) => Some((k - 1).min(l)),
                     (Some((k, _)), None) => Some(k - 1),
@@ -168,18 +189,6 @@ impl Board {
             {
                 self.push_move(t, f, f.step(r.dx, r.dy, k), MoveKind::Normal, out);
             }
-        }
-        if self.ep.is_some() && !t.ep_leaps.is_empty() {
-            self.en_passant_of(slot, out, specials)?;
-        }
-        if t.complex_mover {
-            self.pseudo_complex(slot, t, out)?;
-        }
-        if t.overlapping {
-            one_per_destination(out, start)?;
-        }
-        if t.castler && p.right {
-            self.castlings(slot, specials);
         }
         Ok(())
     }

@@ -20,6 +20,7 @@ mod error;
 mod generate;
 mod geometry;
 mod legality;
+mod limits;
 mod lowering;
 mod make;
 mod moves;

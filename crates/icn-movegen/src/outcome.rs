@@ -44,6 +44,10 @@ pub enum Termination {
     /// A checkmate by a drop of a kind that may not mate (shogi's pawn, as
     /// Fairy-Stockfish plays it): the mated side wins.
     DropMate,
+    /// A player reached its flag squares.
+    Flag,
+    /// A player was left with a bare king.
+    BareKing,
 }
 
 impl Termination {
@@ -62,6 +66,8 @@ impl Termination {
             Termination::InsufficientMaterial => "insufficientmaterial",
             Termination::NoPiecesLeft => "nopieces",
             Termination::DropMate => "dropmate",
+            Termination::Flag => "flag",
+            Termination::BareKing => "bareking",
         }
     }
 }
@@ -142,6 +148,11 @@ impl Board {
         let n = cfg.turn_order.len();
         let previous = (n > 0).then(|| cfg.turn_order[(self.turn + n - 1) % n]);
         if let Some(mover) = self.last_mover().or(previous) {
+            if cfg.limits.active
+                && let Some(end) = self.limits_decided(mover)
+            {
+                return Some(end);
+            }
             for w in &cfg.player(mover).wins {
                 let win = |termination| {
                     Some(GameEnd {

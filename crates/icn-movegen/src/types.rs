@@ -122,6 +122,20 @@ pub(crate) struct PieceType {
     /// `(6,0)` slides, say): its moves are listed one per destination, as
     /// the site counts them.
     pub overlapping: bool,
+    /// Quiet moves played instead of its own in a zone
+    /// ([`icn_rules::limits::ZoneMoves`]), first applicable first.
+    pub zone_moves: Vec<ZoneMoveSet>,
+}
+
+/// One [`icn_rules::limits::ZoneMoves`] entry, compiled: where it applies and
+/// the leaps and rides (move-only) played there.
+#[derive(Clone, Debug)]
+pub(crate) struct ZoneMoveSet {
+    pub zone: Option<crate::geometry::ZoneSet>,
+    pub unmoved_only: bool,
+    pub not_in_check: bool,
+    pub leaps: Vec<Leap>,
+    pub rides: Vec<Ride>,
 }
 
 /// The primitive line directions the board indexes (always `(1,0)` and `(0,1)`).
@@ -258,14 +272,15 @@ fn compile_one(
         site_castler: rules.castling.castlers.contains(&piece.kind),
         pawn: piece.kind == PieceKind::Pawn,
         promotes: rules
-            .promotion_of(piece.player)
-            .is_some_and(|p| p.promoting.contains(&piece.kind) && !p.choices.is_empty()),
+            .promotions_for(piece.player, piece.kind)
+            .any(|p| !p.choices.is_empty()),
         leaves_ep: rules.en_passant.leavers.contains(&piece.kind),
         capturability: capturability_of(piece.kind),
         complex_attacker: false,
         mobile: false,
         complex_mover: false,
         overlapping: false,
+        zone_moves: Vec::new(),
     };
     if piece.player == Player::NEUTRAL {
         // Neutral pieces never move and attack nobody.
@@ -391,6 +406,35 @@ fn compile_one(
             || t.huygen.is_some()
             || t.rose.is_some()
             || !t.ep_leaps.is_empty();
+    for zm in &rules.limits.zone_moves {
+        if zm.kind != piece.kind || zm.player != piece.player {
+            continue;
+        }
+        // The zone's movement compiled as the kind's own, move-only.
+        let mut only = rules.clone();
+        only.limits.zone_moves.clear();
+        let mut m = zm.movement.clone();
+        for c in &mut m.components {
+            c.action = icn_rules::Action::MoveOnly;
+            c.needs_right = false;
+        }
+        only.movements.insert(piece.kind, m);
+        let z = compile_one(piece, &only, slide_limit, lines)?;
+        if z.complex_mover || !z.ep_leaps.is_empty() {
+            return Err(MovegenError::Unsupported(format!(
+                "zone moves of {} other than leaps and rides",
+                piece.code()
+            )));
+        }
+        t.mobile |= !(z.leaps.is_empty() && z.rides.is_empty());
+        t.zone_moves.push(ZoneMoveSet {
+            zone: zm.zone.as_ref().map(crate::geometry::ZoneSet::from_zone),
+            unmoved_only: zm.unmoved_only,
+            not_in_check: zm.not_in_check,
+            leaps: z.leaps,
+            rides: z.rides,
+        });
+    }
     Ok(t)
 }
 

@@ -7,7 +7,8 @@
 //! strings, zones one-key objects (`{"rows": [8]}`, `{"squares": ["4,4"]}`,
 //! `{"rect": {"left": 1, "right": 8, "bottom": null, "top": null}}`,
 //! `{"union": [...]}`), win rules their ICN keyword or `"checks(N)"` /
-//! `"checkmated"`. Movements use the movement types' own serde form; a kind
+//! `"checkmated"`; `limits` (written only when set) is
+//! [`crate::limits::limits_json`]'s object. Movements use the movement types' own serde form; a kind
 //! that is not built-in is defined by its entry in `movements` (its code as
 //! the key), and `pieceNames` (written only when some piece has a name) maps
 //! codes to the names of the variant's own pieces.
@@ -65,6 +66,9 @@ pub fn win_keyword(w: &WinRule) -> String {
         WinRule::Koth => "koth".into(),
         WinRule::Checkmated => "checkmated".into(),
         WinRule::NoPiecesLeft => "nopieces".into(),
+        WinRule::FlagAny => "flag".into(),
+        WinRule::FlagAll => "flagall".into(),
+        WinRule::BareKing => "bareking".into(),
     }
 }
 
@@ -168,6 +172,11 @@ pub fn rules_json(r: &RuleSet) -> Value {
     }
     if let (Some(d), Value::Object(o)) = (&r.drops, &mut out) {
         o.insert("drops".into(), drops_json(d));
+    }
+    if !r.limits.is_empty()
+        && let Value::Object(o) = &mut out
+    {
+        o.insert("limits".into(), crate::limits::limits_json(&r.limits));
     }
     out
 }

@@ -278,12 +278,15 @@ fn win(v: &Value, path: &str) -> Read<WinRule> {
         ("koth", _) => WinRule::Koth,
         ("checkmated", _) => WinRule::Checkmated,
         ("nopieces", _) => WinRule::NoPiecesLeft,
+        ("flag", _) => WinRule::FlagAny,
+        ("flagall", _) => WinRule::FlagAll,
+        ("bareking", _) => WinRule::BareKing,
         _ => {
             return err(
                 path,
                 format!(
                     "`{word}` is not a win rule (checkmate, royalcapture, allroyalscaptured, \
-                     allpiecescaptured, koth, checkmated, nopieces or checks(N))"
+                     allpiecescaptured, koth, checkmated, nopieces, flag, flagall, bareking or checks(N))"
                 ),
             );
         }
@@ -410,7 +413,7 @@ pub fn castling_from_json(c: &Value, path: &str, base: Castling) -> Read<Castlin
     Ok(out)
 }
 
-const TOP_KEYS: [&str; 20] = [
+const TOP_KEYS: [&str; 21] = [
     "region",
     "movements",
     "pieceNames",
@@ -429,6 +432,7 @@ const TOP_KEYS: [&str; 20] = [
     "losses",
     "extra",
     "drops",
+    "limits",
     // Written by `variant convert --to json` around the rules; ignored here.
     "name",
     "position",
@@ -582,6 +586,9 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
     }
     if let Some(d) = o.get("drops") {
         r.drops = Some(drops(d, "drops")?);
+    }
+    if let Some(x) = o.get("limits") {
+        r.limits = crate::limits::limits_from_json(x, "limits")?;
     }
     check_defined(o, &r)?;
     Ok(r)

@@ -8,6 +8,7 @@
 //! * [`lower`]: ICN game rules ↔ [`RuleSet`].
 //! * [`fbr`]: FBR text ↔ [`RuleSet`]; [`json`]: a rule set as JSON, read back
 //!   by [`json_read`].
+//! * [`limits`]: flags, confinement zones, zone-bound moves, piece limits, flying general.
 //! * [`catalogue`]: the built-in variants; [`show`]: `variant list` / `variant show`.
 //! * [`validate`](mod@validate): every problem of a game read as written, by kind.
 //! * [`conformance`]: the `fixtures/rules` runner.
@@ -20,6 +21,7 @@ pub mod drops;
 pub mod fbr;
 pub mod json;
 pub mod json_read;
+pub mod limits;
 pub mod lower;
 pub mod movement;
 pub mod movement_form;

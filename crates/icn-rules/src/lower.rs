@@ -219,6 +219,12 @@ fn win_condition(w: &WinRule) -> Result<WinCondition, String> {
         WinRule::NoPiecesLeft => {
             return Err("a win by losing every piece".to_string());
         }
+        WinRule::FlagAny | WinRule::FlagAll => {
+            return Err("a win by reaching flag squares".to_string());
+        }
+        WinRule::BareKing => {
+            return Err("a win by baring the opponent's king".to_string());
+        }
     })
 }
 
@@ -246,7 +252,10 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
         ));
     }
     let mut promotions = Vec::new();
-    for p in &rules.promotions {
+    for (i, p) in rules.promotions.iter().enumerate() {
+        if rules.promotions[..i].iter().any(|q| q.player == p.player) {
+            bad(format!("several promotion rules for {}", p.player));
+        }
         if p.promoting.iter().ne([PieceKind::Pawn].iter()) {
             bad(format!(
                 "promotion of pieces other than pawns for {}",
@@ -340,6 +349,9 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
     }
     if rules.drops.is_some() {
         bad("drops and pieces in hand".to_string());
+    }
+    for what in crate::limits::unsayable(&rules.limits) {
+        bad(what);
     }
     if rules.can_pass {
         properties.insert("cannotPassTurn".to_string(), Value::Bool(false));

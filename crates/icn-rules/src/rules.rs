@@ -23,6 +23,7 @@ use icn_model::{Coord, Int, PieceKind, Player, Position};
 use indexmap::IndexMap;
 
 use crate::board::{Region, Zone};
+use crate::limits::Limits;
 use crate::movement::{Movement, movement_of, royal_by_default};
 
 /// A way to win, for one player.
@@ -44,6 +45,15 @@ pub enum WinRule {
     Checkmated,
     /// Have no piece left (suicide and antichess: Sjaak `nopieces = win`).
     NoPiecesLeft,
+    /// Bring a piece onto any square of the player's flag zone
+    /// ([`crate::limits::Limits::flags`]; Sjaak `captureanyflag = win`).
+    FlagAny,
+    /// Hold every square of the player's flag zone (Sjaak `captureallflags`).
+    FlagAll,
+    /// Leave every opponent with nothing but royal pieces (a bare king;
+    /// Sjaak `loneking = loss` with `bare rule`); see
+    /// [`crate::limits::Limits::bare_reply`].
+    BareKing,
 }
 
 /// A result from the point of view of the player it happens to.
@@ -204,7 +214,7 @@ pub struct RuleSet {
     pub castling: Castling,
     /// En passant.
     pub en_passant: EnPassant,
-    /// Promotion, per player (players not listed do not promote).
+    /// Promotion rules (players not listed do not promote; a player may have several).
     pub promotions: Vec<PromotionRule>,
     /// The most squares any ride or huygen may go (ICN `slideLimit`).
     pub slide_limit: Option<Int>,
@@ -229,6 +239,9 @@ pub struct RuleSet {
     /// Pieces in hand and drops (`None`: captured pieces leave the game and
     /// nothing is dropped).
     pub drops: Option<crate::drops::Drops>,
+    /// Flags, confinement zones, zone-bound moves, piece limits, the flying
+    /// general and other limits ([`crate::limits`]).
+    pub limits: Limits,
 }
 
 impl Default for RuleSet {
@@ -260,6 +273,7 @@ impl Default for RuleSet {
             losses: Losses::default(),
             extra: IndexMap::new(),
             drops: None,
+            limits: Limits::default(),
         }
     }
 }
@@ -305,9 +319,23 @@ impl RuleSet {
             .map_or(&[WinRule::Checkmate], |(_, w)| w.as_slice())
     }
 
-    /// The promotion rule of `player`.
+    /// The (first) promotion rule of `player`.
     pub fn promotion_of(&self, player: Player) -> Option<&PromotionRule> {
         self.promotions.iter().find(|r| r.player == player)
+    }
+
+    /// Every promotion rule of `player` for `kind`, in order: a player may
+    /// have several, each with its own kinds, zone and choices (Sjaak gives
+    /// a piece one `Promotion:` line per zone). A move into squares of more
+    /// than one offers the choices of all of them.
+    pub fn promotions_for(
+        &self,
+        player: Player,
+        kind: PieceKind,
+    ) -> impl Iterator<Item = &PromotionRule> + '_ {
+        self.promotions
+            .iter()
+            .filter(move |r| r.player == player && r.promoting.contains(&kind))
     }
 
     /// The slide limit as a step count, saturated to `u32::MAX` (what fast

@@ -302,6 +302,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     rules.castling = castling(&mut l, &pieces);
     rules.drops = super::lower_drops::drops(&mut l, &rules, &pieces, &regions);
     ends(&mut l, &mut rules);
+    super::lower_rules::flags(&mut l, &mut rules, &pieces);
     let (region, position) = match position {
         Some((p, walls)) => (walls, p),
         None => (BTreeSet::new(), Position::default()),

@@ -3,7 +3,6 @@
 
 use super::lower::Lowering;
 use super::resolve::PieceSet;
-use super::slots::Slot;
 
 /// Options with no place in the rule objects, refused when they have an effect.
 pub(super) fn unsupported(l: &mut Lowering<'_>) {
@@ -88,11 +87,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "passing when stalemated: needs the model",
         ),
         ("makpongRule", "false", "the Makpong rule: needs the model"),
-        (
-            "flyingGeneral",
-            "false",
-            "the flying-general rule: needs the model",
-        ),
         (
             "soldierPromotionRank",
             "1",
@@ -253,21 +247,15 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
     let flag_w = l.squares("flagRegionWhite", "-");
     let flag_b = l.squares("flagRegionBlack", "-");
     if !flag_w.is_empty() || !flag_b.is_empty() {
-        let o = l
-            .origin_of("flagRegionWhite")
-            .or_else(|| l.origin_of("flagRegionBlack"))
-            .or_else(|| l.origin_of("flagRegion"));
-        let king = l.piece_set("flagPieceWhite") == l.piece_set("flagPieceBlack")
-            && matches!(l.piece_set("flagPieceWhite"), PieceSet::Some(s) if s.len() == 1 && s.contains(&Slot::KING));
-        let same = flag_w == flag_b;
-        let simple = king
-            && same
-            && l.int("flagPieceCount", 1) == 1
-            && !l.flag("flagMove", false)
-            && !l.flag("flagPieceSafe", false)
-            && !l.flag("flagPieceBlockedWin", false);
-        if !simple && let Some(o) = o {
-            l.refuse(&o, format!("reaching a region to win (other than the king on one hill for both sides): {model}"));
+        for option in ["flagMove", "flagPieceSafe", "flagPieceBlockedWin"] {
+            if l.flag(option, false)
+                && let Some(o) = l.origin_of(option)
+            {
+                l.refuse(
+                    &o,
+                    format!("`{option}` (a flag win that waits or needs a safe piece): {model}"),
+                );
+            }
         }
     }
     if let Some((t, o)) = l.text("checkmateValue")

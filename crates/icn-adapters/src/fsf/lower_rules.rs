@@ -212,9 +212,59 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
     }
 }
 
+/// Whether the flag rule is the king on one region for both sides, one
+/// piece, no wait (the model's king of the hill).
+fn king_on_one_hill(l: &Lowering<'_>) -> bool {
+    let king = l.piece_set("flagPieceWhite") == l.piece_set("flagPieceBlack")
+        && matches!(l.piece_set("flagPieceWhite"), PieceSet::Some(s) if s.len() == 1 && s.contains(&super::slots::Slot::KING));
+    king && l.squares("flagRegionWhite", "-") == l.squares("flagRegionBlack", "-")
+        && l.int("flagPieceCount", 1) == 1
+}
+
+/// Flag wins other than the king of the hill: each side's `flagRegion…`,
+/// the `flagPiece…` kinds that count (`*`: every piece) and
+/// `flagPieceCount` become a flag zone and [`WinRule::FlagAny`] for that
+/// side (a side without a region has none). `flagMove`, `flagPieceSafe` and
+/// `flagPieceBlockedWin` are refused earlier.
+pub(super) fn flags(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered]) {
+    if king_on_one_hill(l) {
+        return;
+    }
+    let count = l.int("flagPieceCount", 1).max(1);
+    for (player, color) in [(Player::WHITE, "White"), (Player::BLACK, "Black")] {
+        let squares = l.squares(&format!("flagRegion{color}"), "-");
+        if squares.is_empty() {
+            continue;
+        }
+        let kinds = match l.piece_set(&format!("flagPiece{color}")) {
+            PieceSet::All => None,
+            set => Some(
+                super::lower_pieces::kinds_in(pieces, &set)
+                    .into_iter()
+                    .collect(),
+            ),
+        };
+        rules.limits.flags.push(icn_rules::limits::FlagZone {
+            player,
+            zone: zone(&squares, l.files),
+            kinds,
+            count,
+        });
+    }
+    // Both sides win by a flag (a side without a region never reaches one).
+    if !rules.limits.flags.is_empty() {
+        for (_, ws) in &mut rules.wins {
+            if !ws.contains(&WinRule::FlagAny) {
+                ws.push(WinRule::FlagAny);
+            }
+        }
+    }
+}
+
 /// Wins, stalemate and draws.
 pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
     rules.forced_capture = l.flag("mustCapture", false);
+    rules.limits.flying_general = l.flag("flyingGeneral", false);
     let mut wins = match l.text("checkmateValue").map(|(t, _)| t) {
         Some(t) if t == "win" => vec![WinRule::Checkmated],
         _ => vec![WinRule::Checkmate],
@@ -224,13 +274,9 @@ pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
     {
         wins.push(WinRule::AllPiecesCaptured);
     }
-    let mut hill = false;
     let flag = l.squares("flagRegionWhite", "-");
-    if !flag.is_empty() && l.refusals.iter().all(|r| !r.option.starts_with("flag")) {
+    if !flag.is_empty() && king_on_one_hill(l) {
         rules.hill = zone(&flag, l.files);
-        hill = true;
-    }
-    if hill {
         wins.push(WinRule::Koth);
     }
     rules.stalemate = match l.text("stalemateValue").map(|(t, _)| t).as_deref() {

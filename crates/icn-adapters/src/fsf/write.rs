@@ -188,6 +188,18 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
     if r.losses != icn_rules::Losses::default() {
         o.bad("losing rules (`loss=`)");
     }
+    let mut limits = r.limits.clone();
+    let flying_general = std::mem::take(&mut limits.flying_general);
+    // Flag zones are written with the flag win (`flagRegion…`).
+    limits.flags.clear();
+    for what in icn_rules::limits::unsayable(&limits) {
+        o.bad(what);
+    }
+    for player in [Player::WHITE, Player::BLACK] {
+        if r.promotions.iter().filter(|p| p.player == player).count() > 1 {
+            o.bad(format!("several promotion rules for {player}"));
+        }
+    }
     if !r.extra.is_empty() {
         o.bad(format!(
             "the properties {}",
@@ -398,6 +410,9 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
     ));
     if r.forced_capture {
         lines.push("mustCapture = true".to_string());
+    }
+    if flying_general {
+        lines.push("flyingGeneral = true".to_string());
     }
     lines.extend(castle_lines.0);
     lines.extend(super::write_drops::drop_lines(&mut o, v, &letters));

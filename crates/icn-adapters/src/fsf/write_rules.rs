@@ -244,6 +244,42 @@ fn checks_of(v: &Variant) -> Option<(u32, u32)> {
     }
 }
 
+/// `flagRegion…`, `flagPiece…` and `flagPieceCount` of the flag zones
+/// (one count for both sides).
+fn flag_lines(
+    o: &mut Out,
+    v: &Variant,
+    letter: &dyn Fn(PieceKind) -> char,
+    lines: &mut Vec<String>,
+) {
+    let flags = &v.rules.limits.flags;
+    let counts: BTreeSet<u32> = flags.iter().map(|f| f.count).collect();
+    if counts.len() > 1 {
+        o.bad("flag piece counts that differ between the sides");
+    }
+    for (player, color) in [(Player::WHITE, "White"), (Player::BLACK, "Black")] {
+        let Some(f) = v.rules.limits.flag_of(player) else {
+            continue;
+        };
+        let sq = o.zone_squares(&f.zone);
+        lines.push(format!("flagRegion{color} = {}", o.squares_text(&sq)));
+        let pieces = match &f.kinds {
+            None => "*".to_string(),
+            Some(ks) if ks.len() == 1 => ks.iter().map(|&k| letter(k)).collect(),
+            Some(_) => {
+                o.bad("a flag win for several piece kinds (Fairy-Stockfish names one or all)");
+                continue;
+            }
+        };
+        lines.push(format!("flagPiece{color} = {pieces}"));
+    }
+    if let Some(&n) = counts.iter().next()
+        && n != 1
+    {
+        lines.push(format!("flagPieceCount = {n}"));
+    }
+}
+
 pub(super) fn ends(
     o: &mut Out,
     v: &Variant,
@@ -296,6 +332,7 @@ pub(super) fn ends(
                     _ => o.bad("king of the hill without one royal kind"),
                 }
             }
+            WinRule::FlagAny => flag_lines(o, v, letter, lines),
             other => o.bad(format!(
                 "the win rule {other:?} (no Fairy-Stockfish option says it)"
             )),

@@ -24,28 +24,40 @@
 //! lines carry no rules and are not kept.
 //!
 //! Sjaak plays a piece's `Special:` (or `Initial:`) moves *instead of* its
-//! quiet moves where they apply; the rule objects add them to the piece's
-//! moves while it holds the `+` right. The two agree when the special moves
-//! keep every quiet move (a pawn's `step 2N` holds its step) and when the
-//! piece can only be in its zone unmoved; otherwise the variant is refused.
+//! quiet moves where they apply. When the special moves keep every quiet
+//! move (a pawn's `step 2N` holds its step) and the piece can only be in its
+//! zone unmoved, they become components needing the `+` right; otherwise
+//! they become [`ZoneMoves`] (`Initial:` first: it takes precedence; a
+//! royal in check plays its ordinary moves, as in Sjaak), which the engine
+//! plays exactly as Sjaak does (supercapablanca's and chaturanga's king
+//! leaps, Wildebeest's and Theban's pawns that step back into their zone).
+//!
+//! The limits of [`icn_rules::limits`]: `WhiteFlag`/`BlackFlag` become the
+//! flag squares of Black/White and `captureanyflag`/`captureallflags = win`
+//! the flag wins; `Prison:` a confinement zone; `Max:` piece limits (and
+//! Sjaak's default limit of one for a royal kind some promotion offers);
+//! `taboo` the flying-general rule; `chase rule` is kept as data; `loneking
+//! = loss` and `bare rule` the bare-king win ([`WinRule::BareKing`]), `bare
+//! rule` with the bare-king reply. Sjaak II itself scores a lone king only
+//! under `bare rule`; the rule objects take `loneking = loss` as written
+//! (Ninth Century Indian Chess). Each `Promotion:` line is its own rule (a
+//! piece may promote to different pieces on different squares: Viceroy,
+//! chaturanga); `Optional promotion:` zones say where the piece may stay
+//! unpromoted, its choices one more rule there (Sherwin's Chess).
 //! Every variant that reaches the rule objects is checked against Sjaak II's
 //! own perft (`fixtures/sjaak/perft.tsv`).
 //!
 //! Refused, each with its name ([`Refusal`]): drops and holdings (`Drop zone`,
-//! pieces in hand, `allow drops`, …), `Prison`, `Max`, flags other than
-//! `royal`/`set_ep`/`take_ep`, special rules other than `special init` and
-//! `forced capture`,
-//! `WhiteFlag`/`BlackFlag` and the flag, the bare-king condition,
-//! `illegal` scores, `Special:` moves of a piece that could move into its
-//! zone (without `special init`), `Special:`/`Initial:` moves that leave out
-//! some of the piece's own quiet moves, promotion to `+` pieces, `Optional
-//! promotion` zones, different promotion rules for two piece types of one
-//! side, a missing `FEN:` or `Symbol:`, and leaps
-//! of more than two legs.
+//! pieces in hand, `allow drops`, …), flags other than
+//! `royal`/`set_ep`/`take_ep`, special rules other than `special init`,
+//! `forced capture`, `taboo`, `chase rule` and `bare rule`, other end
+//! conditions and `illegal` scores, promotion to `+` pieces, a missing
+//! `FEN:` or `Symbol:`, and leaps of more than two legs.
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use icn_model::{Coord, Int, MoveRule, PieceKind, PlacedPiece, Player};
+use icn_rules::limits::ZoneMoves;
 use icn_rules::movement::{kind_with_movement, movement_of, royal_by_default};
 use icn_rules::{
     Action, CastleMove, Castling, Component, EnPassant, Movement, Outcome, Pattern, PromotionRule,
@@ -87,6 +99,9 @@ fn zone_of(v: &SjaakVariant, squares: &[Sq]) -> Zone {
 struct Lowering<'a> {
     v: &'a SjaakVariant,
     refusals: Vec<String>,
+    /// The zone moves of the piece last lowered by [`Lowering::movement`],
+    /// without their kind (given once the piece has one).
+    zone_moves: Vec<ZoneMoves>,
 }
 
 impl Lowering<'_> {
@@ -230,6 +245,52 @@ impl Lowering<'_> {
         })
     }
 
+    /// Sjaak's `Initial:` moves (played instead of the quiet moves by a
+    /// piece that has not moved) and `Special:` moves (instead of them in
+    /// the zone, only unmoved under `special init`, not by a royal in
+    /// check) as zone moves, `Initial:` first (it takes precedence).
+    fn zone_moves_of(
+        &mut self,
+        p: &SjaakPiece,
+        initial: Vec<Component>,
+        special: Vec<Component>,
+        ep: &dyn Fn(Component) -> Component,
+    ) {
+        let royal = p.flags.iter().any(|f| f == "royal");
+        let moves = |cs: Vec<Component>| Movement {
+            components: cs.into_iter().map(ep).collect(),
+        };
+        for player in [Player::WHITE, Player::BLACK] {
+            if !initial.is_empty() {
+                self.zone_moves.push(ZoneMoves {
+                    kind: PieceKind::Pawn,
+                    player,
+                    zone: None,
+                    unmoved_only: true,
+                    not_in_check: false,
+                    movement: moves(initial.clone()),
+                });
+            }
+            if !special.is_empty() {
+                let squares: Vec<Sq> = p
+                    .specials
+                    .iter()
+                    .flat_map(|(zw, zb, _)| {
+                        self.zone(if player == Player::WHITE { zw } else { zb })
+                    })
+                    .collect();
+                self.zone_moves.push(ZoneMoves {
+                    kind: PieceKind::Pawn,
+                    player,
+                    zone: Some(Zone::squares(squares.iter().map(|&q| coord_of(q)))),
+                    unmoved_only: self.v.has_rule("special init"),
+                    not_in_check: royal,
+                    movement: moves(special.clone()),
+                });
+            }
+        }
+    }
+
     fn movement(&mut self, p: &SjaakPiece) -> Movement {
         let mut comps: Vec<Component> = Vec::new();
         let add = |this: &mut Self, descs: &[super::MoveDesc], action: Action| -> Vec<Component> {
@@ -278,28 +339,30 @@ impl Lowering<'_> {
             components: comps.clone(),
         };
         let initial: Vec<super::MoveDesc> = p.initial.clone();
-        let mut right_moves = add(self, &initial, Action::MoveOnly);
-        if !p.specials.is_empty() {
-            if !self.v.has_rule("special init") && self.enters_special_zone(p, &plain) {
-                self.refuse(format!(
-                    "`Special:` moves of piece {} (it could move into its zone; without `special init` Sjaak allows them there again)",
-                    p.name
-                ));
-            }
-            let specials: Vec<super::MoveDesc> = p.specials.iter().map(|s| s.2.clone()).collect();
-            right_moves.extend(add(self, &specials, Action::MoveOnly));
-        }
-        if !right_moves.is_empty() && !self.keeps_own_moves(p, &plain, &right_moves) {
-            self.refuse(format!(
-                "`Special:` or `Initial:` moves of piece {} that leave out some of its own moves (Sjaak plays only those moves from its zone or first square)",
-                p.name
-            ));
-        }
-        for mut c in right_moves {
-            c.needs_right = true;
+        let initial_moves = add(self, &initial, Action::MoveOnly);
+        let mut right_moves = initial_moves.clone();
+        let specials: Vec<super::MoveDesc> = p.specials.iter().map(|s| s.2.clone()).collect();
+        let special_moves = add(self, &specials, Action::MoveOnly);
+        right_moves.extend(special_moves.iter().cloned());
+        let ep = |mut c: Component| {
             c.sets_en_passant =
                 set_ep && matches!(c.pattern, Pattern::Ride { max: Some(n), .. } if n > 1);
-            comps.push(c);
+            c
+        };
+        // The `+` right models them exactly when the piece can only be in
+        // its zone unmoved and they keep its quiet moves; otherwise they
+        // become zone moves, played instead of the quiet moves as Sjaak does.
+        let reenters = !p.specials.is_empty()
+            && !self.v.has_rule("special init")
+            && self.enters_special_zone(p, &plain);
+        self.zone_moves.clear();
+        if !right_moves.is_empty() && (reenters || !self.keeps_own_moves(p, &plain, &right_moves)) {
+            self.zone_moves_of(p, initial_moves, special_moves, &ep);
+        } else {
+            for mut c in right_moves {
+                c.needs_right = true;
+                comps.push(ep(c));
+            }
         }
         let mut out = Movement::default();
         for c in comps {
@@ -327,6 +390,7 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
     let mut l = Lowering {
         v,
         refusals: Vec::new(),
+        zone_moves: Vec::new(),
     };
     let mut rules = RuleSet {
         region: Region::finite(i64::from(v.files), i64::from(v.ranks)),
@@ -337,8 +401,18 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
         ..RuleSet::default()
     };
     rules.region.excluded = v.exclude.iter().map(|&s| coord_of(s)).collect();
-    if !v.white_flag.is_empty() || !v.black_flag.is_empty() {
-        l.refuse("`WhiteFlag`/`BlackFlag` (capture the flag)");
+    // White captures the `BlackFlag` squares, Black the `WhiteFlag` ones.
+    for (player, flag) in [
+        (Player::WHITE, &v.black_flag),
+        (Player::BLACK, &v.white_flag),
+    ] {
+        if !flag.is_empty() {
+            let zone = Zone::squares(flag.iter().map(|&q| coord_of(q)));
+            rules
+                .limits
+                .flags
+                .push(icn_rules::limits::FlagZone::any_piece(player, zone));
+        }
     }
     end_rules(&mut l, &mut rules);
     // Pieces → kinds.
@@ -369,6 +443,11 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
         if royal {
             royal_kinds.insert(kind);
         }
+        for mut z in std::mem::take(&mut l.zone_moves) {
+            z.kind = kind;
+            rules.limits.zone_moves.push(z);
+        }
+        piece_limits(&l, p, kind, &mut rules);
         taken.insert(kind);
         kinds.push(kind);
     }
@@ -417,19 +496,6 @@ fn piece_refusals(l: &mut Lowering<'_>, p: &SjaakPiece) {
     if p.drop_zone.is_some() {
         l.refuse(format!("`Drop zone` (drops, piece {})", p.name));
     }
-    if p.prison.is_some() {
-        l.refuse(format!("`Prison` (piece {} confined to a zone)", p.name));
-    }
-    if let Some(max) = &p.max {
-        let royal = p.flags.iter().any(|f| f == "royal");
-        let default = max.iter().all(|&n| n == 0 || (royal && n == 1));
-        if !default {
-            l.refuse(format!(
-                "`Max` (a limit on the number of {} pieces)",
-                p.name
-            ));
-        }
-    }
     for f in &p.flags {
         if !["royal", "set_ep", "take_ep"].contains(&f.as_str()) {
             l.refuse(format!("the flag `{f}` (piece {})", p.name));
@@ -440,12 +506,65 @@ fn piece_refusals(l: &mut Lowering<'_>, p: &SjaakPiece) {
     }
 }
 
+/// `Prison:` and `Max:` of the piece lowered to `kind`. Sjaak's default
+/// limit, one piece, holds for royal kinds; it is written only when some
+/// promotion could make one (the only way to get another).
+fn piece_limits(l: &Lowering<'_>, p: &SjaakPiece, kind: PieceKind, rules: &mut RuleSet) {
+    let v = l.v;
+    if let Some((zw, zb)) = &p.prison {
+        for (player, z) in [(Player::WHITE, zw), (Player::BLACK, zb)] {
+            let squares = l.zone(z);
+            rules.limits.prisons.push(icn_rules::limits::Prison {
+                kind,
+                player,
+                zone: Zone::squares(squares.iter().map(|&q| coord_of(q))),
+            });
+        }
+    }
+    let royal = p.flags.iter().any(|f| f == "royal");
+    let symbol = p.symbol.as_ref().map(|s| s.1.clone()).unwrap_or_default();
+    let white = symbol.split(',').next().unwrap_or_default().to_string();
+    let promoted_to = v.pieces.iter().any(|q| {
+        q.promotions
+            .iter()
+            .chain(q.optional_promotion.iter())
+            .any(|(_, _, c)| !white.is_empty() && c.contains(white.as_str()))
+    });
+    for (i, player) in [Player::WHITE, Player::BLACK].into_iter().enumerate() {
+        let given = p
+            .max
+            .as_ref()
+            .and_then(|m| m.get(i).or(m.first()).copied())
+            .unwrap_or(0);
+        let max = match given {
+            0 if royal => 1,
+            0 => continue,
+            n => n,
+        };
+        if max == 1 && royal && !promoted_to {
+            continue;
+        }
+        rules
+            .limits
+            .piece_limits
+            .push(icn_rules::limits::PieceLimit { kind, player, max });
+    }
+}
+
 fn end_rules(l: &mut Lowering<'_>, rules: &mut RuleSet) {
     let mut wins = vec![WinRule::Checkmate];
     for r in &l.v.rules.clone() {
         match r {
             RuleItem::Special(s) if s == "special init" => {}
             RuleItem::Special(s) if s == "forced capture" => rules.forced_capture = true,
+            RuleItem::Special(s) if s == "taboo" => rules.limits.flying_general = true,
+            RuleItem::Special(s) if s == "chase rule" => rules.limits.chase_rule = true,
+            RuleItem::Special(s) if s == "bare rule" => {
+                rules.limits.bare_reply = true;
+                if !wins.contains(&WinRule::BareKing) {
+                    wins.push(WinRule::BareKing);
+                }
+            }
             RuleItem::Special(s) => l.refuse(format!("the rule `{s}`")),
             RuleItem::End {
                 condition,
@@ -469,6 +588,13 @@ fn end_rules(l: &mut Lowering<'_>, rules: &mut RuleSet) {
                 }
                 ("check", Score::Win) => wins.push(WinRule::Checks(n.unwrap_or(3))),
                 ("nopieces", Score::Win) => wins.push(WinRule::NoPiecesLeft),
+                ("captureanyflag", Score::Win) => wins.push(WinRule::FlagAny),
+                ("captureallflags", Score::Win) => wins.push(WinRule::FlagAll),
+                ("loneking", Score::Loss) => {
+                    if !wins.contains(&WinRule::BareKing) {
+                        wins.push(WinRule::BareKing);
+                    }
+                }
                 _ => {
                     let n = n.map(|n| n.to_string()).unwrap_or_default();
                     l.refuse(format!("the rule `{condition}{n} = {}`", score.word()));
@@ -512,11 +638,27 @@ pub(super) fn is_dead_end(v: &SjaakVariant, m: &Movement, s: Sq, player: Player)
     })
 }
 
+/// `Promotion:` lines become one rule each (a piece may have several, with
+/// their own zones and choices; identical rules of two pieces become one).
+/// Sjaak's default: promotion is optional, compulsory on the zone squares the
+/// piece could never leave. An `Optional promotion: ZONE_W, ZONE_B` line
+/// replaces that default: the piece may stay as it is only on those
+/// squares, and its `"CHOICES"`, when written, are one more rule there.
 fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
     let v = l.v;
-    let mut by_player: BTreeMap<Player, PromotionRule> = BTreeMap::new();
+    let mut out: Vec<PromotionRule> = Vec::new();
     for (p, &kind) in v.pieces.iter().zip(kinds) {
-        for (zw, zb, choices) in &p.promotions {
+        let mut lines: Vec<(&String, &String, &String, bool)> = p
+            .promotions
+            .iter()
+            .map(|(zw, zb, c)| (zw, zb, c, false))
+            .collect();
+        if let Some((ow, ob, c)) = &p.optional_promotion
+            && !c.is_empty()
+        {
+            lines.push((ow, ob, c, true));
+        }
+        for (zw, zb, choices, optional_line) in lines {
             let mut kinds_out = Vec::new();
             for c in choices.chars() {
                 if c == '+' {
@@ -534,24 +676,37 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
                 if squares.is_empty() {
                     continue;
                 }
-                // Sjaak's default: promotion is optional, except on the
-                // squares the piece could never leave.
-                let stuck: Vec<Sq> = squares
-                    .iter()
-                    .copied()
-                    .filter(|&s| is_dead_end(v, &m, s, player))
-                    .collect();
                 let (mandatory, forced) = match &p.optional_promotion {
-                    Some((a, b, c)) if a == "empty" && b == "empty" && c.is_empty() => {
-                        (true, Zone::empty())
+                    _ if optional_line => (false, Zone::empty()),
+                    Some((ow, ob, _)) => {
+                        let optional = l.zone(if player == Player::WHITE { ow } else { ob });
+                        let stay: Vec<Sq> = squares
+                            .iter()
+                            .copied()
+                            .filter(|q| !optional.contains(q))
+                            .collect();
+                        if stay.len() == squares.len() {
+                            (true, Zone::empty())
+                        } else if stay.is_empty() {
+                            (false, Zone::empty())
+                        } else {
+                            (false, zone_of(v, &stay))
+                        }
                     }
-                    Some(_) => {
-                        l.refuse(format!("`Optional promotion` zones (piece {})", p.name));
-                        (true, Zone::empty())
+                    None => {
+                        let stuck: Vec<Sq> = squares
+                            .iter()
+                            .copied()
+                            .filter(|&s| is_dead_end(v, &m, s, player))
+                            .collect();
+                        if stuck.len() == squares.len() {
+                            (true, Zone::empty())
+                        } else if stuck.is_empty() {
+                            (false, Zone::empty())
+                        } else {
+                            (false, zone_of(v, &stuck))
+                        }
                     }
-                    None if stuck.len() == squares.len() => (true, Zone::empty()),
-                    None if stuck.is_empty() => (false, Zone::empty()),
-                    None => (false, zone_of(v, &stuck)),
                 };
                 let rule = PromotionRule {
                     player,
@@ -561,26 +716,22 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
                     mandatory,
                     forced,
                 };
-                match by_player.get_mut(&player) {
-                    None => {
-                        by_player.insert(player, rule);
-                    }
-                    Some(r)
-                        if r.zone == rule.zone
-                            && r.choices == rule.choices
-                            && r.mandatory == rule.mandatory
-                            && r.forced == rule.forced =>
-                    {
+                match out.iter_mut().find(|r| {
+                    r.player == rule.player
+                        && r.zone == rule.zone
+                        && r.choices == rule.choices
+                        && r.mandatory == rule.mandatory
+                        && r.forced == rule.forced
+                }) {
+                    Some(r) => {
                         r.promoting.insert(kind);
                     }
-                    Some(_) => l.refuse(format!(
-                        "promotion rules that differ between piece types ({player})"
-                    )),
+                    None => out.push(rule),
                 }
             }
         }
     }
-    rules.promotions = by_player.into_values().collect();
+    rules.promotions = out;
 }
 
 fn castling(rules: &mut RuleSet, v: &SjaakVariant, kinds: &[PieceKind]) {

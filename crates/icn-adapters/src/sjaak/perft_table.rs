@@ -5,7 +5,9 @@
 //! The table holds `NAME<TAB>DEPTH<TAB>NODES` lines (`#` comments). Each
 //! variant that reaches the rule objects is played by `icn_movegen` from its
 //! `FEN:` and compared depth by depth; a variant that does not is reported as
-//! not expressible, with the first reason.
+//! not expressible, with the first reason. [`position_rows`] and
+//! [`check_position`] do the same for a table of positions
+//! (`fixtures/sjaak/positions.tsv`).
 
 use super::{read_file, to_variant};
 
@@ -97,4 +99,89 @@ pub fn check(variants: &str, name: &str, rows: &[(u32, u64)], max_depth: u32) ->
         }
     }
     VariantCheck::Agrees(agreed)
+}
+
+/// One row of a position table (`fixtures/sjaak/positions.tsv`, made by
+/// Sjaak II: `fixtures/sjaak/gen/positions.py`): the variant's name, a FEN
+/// in its own form (`-`: its start position), the depth and Sjaak II's count.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionRow {
+    /// The variant's name.
+    pub name: String,
+    /// The FEN, `-` for the variant's own.
+    pub fen: String,
+    /// The depth.
+    pub depth: u32,
+    /// Sjaak II's count.
+    pub nodes: u64,
+}
+
+/// The rows of a position table (`NAME<TAB>FEN<TAB>DEPTH<TAB>NODES`, `#`
+/// comments).
+///
+/// # Errors
+/// A line of another shape, with its number.
+pub fn position_rows(table: &str) -> Result<Vec<PositionRow>, String> {
+    let mut out = Vec::new();
+    for (i, line) in table.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let row = match line.split('\t').collect::<Vec<_>>().as_slice() {
+            [name, fen, depth, nodes] => depth
+                .parse::<u32>()
+                .ok()
+                .zip(nodes.parse::<u64>().ok())
+                .map(|(depth, nodes)| PositionRow {
+                    name: name.to_string(),
+                    fen: fen.to_string(),
+                    depth,
+                    nodes,
+                }),
+            _ => None,
+        };
+        match row {
+            Some(r) => out.push(r),
+            None => {
+                return Err(format!(
+                    "line {}: expected NAME<TAB>FEN<TAB>DEPTH<TAB>NODES, found `{line}`",
+                    i + 1
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Checks one position row against the engine's perft of that position of
+/// the variant of `variants` (a Sjaak file).
+pub fn check_position(variants: &str, row: &PositionRow) -> VariantCheck {
+    let file = read_file(variants);
+    let Some(Ok(sjaak)) = file
+        .variants
+        .iter()
+        .find(|v| v.name == row.name)
+        .map(|v| &v.result)
+    else {
+        return VariantCheck::NotExpressible(format!("no readable variant `{}`", row.name));
+    };
+    let mut sjaak = sjaak.clone();
+    if row.fen != "-" {
+        sjaak.fen = Some(row.fen.clone());
+    }
+    let variant = match to_variant(&sjaak) {
+        Ok(v) => v,
+        Err(refusals) => return VariantCheck::NotExpressible(refusals[0].to_string()),
+    };
+    let found = icn_movegen::Board::new(&variant.position, &variant.rules)
+        .and_then(|mut b| b.perft(row.depth, icn_movegen::PerftMode::Bulk));
+    match found {
+        Ok(n) if n == row.nodes => VariantCheck::Agrees(vec![(row.depth, n)]),
+        Ok(n) => VariantCheck::Differs {
+            depth: row.depth,
+            expected: row.nodes,
+            found: n,
+        },
+        Err(e) => VariantCheck::NotExpressible(e.to_string()),
+    }
 }

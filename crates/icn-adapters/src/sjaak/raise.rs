@@ -22,8 +22,10 @@
 //! different choices for the two sides, more than two players, passing, a
 //! slide limit, a move rule other than 100 plies, win rules other than
 //! checkmate, checkmated and N-check, `loss=` repetition, extra properties,
-//! a pawn on its start row without `+`, and explicit castling whose partner
-//! does not land next to the king.
+//! a pawn on its start row without `+`, explicit castling whose partner
+//! does not land next to the king, several promotion rules for one side
+//! and the limits of [`icn_rules::limits`] (flags, confinement, zone moves,
+//! piece limits, the flying general, the bare-king reply, the chase rule).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -439,6 +441,22 @@ pub fn from_variant(v: &Variant) -> Result<SjaakVariant, Vec<String>> {
         }
     }
     super::raise_rules::rules_and_position(&mut r.problems, (r.dx, r.dy), v, &mut s);
+    // Sjaak can say these (flags, `Prison:`, `Max:`, `Special:`, `taboo`,
+    // …); the writer does not yet.
+    for what in icn_rules::limits::unsayable(&v.rules.limits) {
+        r.bad(what);
+    }
+    for player in [Player::WHITE, Player::BLACK] {
+        if v.rules
+            .promotions
+            .iter()
+            .filter(|p| p.player == player)
+            .count()
+            > 1
+        {
+            r.bad(format!("several promotion rules for {player}"));
+        }
+    }
     if r.problems.is_empty() {
         Ok(s)
     } else {

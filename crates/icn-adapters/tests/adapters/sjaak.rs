@@ -4,7 +4,18 @@ use icn_adapters::sjaak::{from_variant, read_file, read_variants, to_variant, wr
 
 /// Expressible variants that cannot be written back (pawns off their
 /// `Initial` rows, `+`-right moves of other pieces).
-const NOT_WRITABLE: [&str; 6] = [
+const NOT_WRITABLE: [&str; 15] = [
+    // Their limits, win rules or several promotion rules per side are not
+    // written back to Sjaak yet.
+    "Wolves and Sheep (8x8)",
+    "Ninth Century Indian Chess (8x8)",
+    "Mini Xiangqi",
+    "Sherwin's Chess",
+    "Viceroy",
+    "chaturanga",
+    "supercapablanca (12x8)",
+    "Wildebeest (11x10)",
+    "Theban",
     "Troitzky Chess Byway (10x10)",
     "Troitzky Chess (10x10)",
     "diana",
@@ -16,8 +27,17 @@ const NOT_WRITABLE: [&str; 6] = [
 const FIDE: &str = include_str!("../../../../fixtures/sjaak/ok/fide.sjaak");
 
 /// Variants that become rule objects.
-const EXPRESSIBLE: [&str; 22] = [
+const EXPRESSIBLE: [&str; 31] = [
     "FIDE Chess (8x8)",
+    "Wolves and Sheep (8x8)",
+    "Ninth Century Indian Chess (8x8)",
+    "Mini Xiangqi",
+    "Sherwin's Chess",
+    "Viceroy",
+    "chaturanga",
+    "supercapablanca (12x8)",
+    "Wildebeest (11x10)",
+    "Theban",
     "Maharaja",
     "Peasant's Revolt (8x8)",
     "Corridor Chess (8x8)",
@@ -306,7 +326,33 @@ fn expressible_variants_perft_as_sjaak_ii_counts() {
             } => panic!("{name}: perft {depth} is {found}, Sjaak II counts {expected}"),
         }
     }
-    assert_eq!(agreeing.len(), 22, "{agreeing:?}");
+    assert_eq!(agreeing.len(), 31, "{agreeing:?}");
+}
+
+/// Sjaak II's perft of positions that exercise the limits
+/// (`fixtures/sjaak/positions.tsv`): promotion by file with piece limits,
+/// optional promotion zones, kings facing, zone moves at depth 4. Rows of
+/// more than 200,000 nodes run with `--ignored`.
+fn positions_agree(max_nodes: u64) {
+    use icn_adapters::sjaak::perft_table::{VariantCheck, check_position, position_rows};
+    let variants = include_str!("../../../../fixtures/sjaak/reference/sjaak-variants.txt");
+    let rows = position_rows(include_str!("../../../../fixtures/sjaak/positions.tsv")).unwrap();
+    assert!(rows.len() >= 15);
+    for row in rows.iter().filter(|r| r.nodes <= max_nodes) {
+        let c = check_position(variants, row);
+        assert!(matches!(c, VariantCheck::Agrees(_)), "{row:?}: {c:?}");
+    }
+}
+
+#[test]
+fn positions_perft_as_sjaak_ii_counts() {
+    positions_agree(200_000);
+}
+
+#[test]
+#[ignore = "millions of nodes"]
+fn every_position_perfts_as_sjaak_ii_counts() {
+    positions_agree(u64::MAX);
 }
 
 /// Explicit `Castle:` lines are played (they once never were when the

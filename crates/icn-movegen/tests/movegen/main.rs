@@ -4,6 +4,7 @@
 mod brute;
 mod crosscheck;
 mod families;
+mod limits;
 mod perft;
 mod players;
 mod query;

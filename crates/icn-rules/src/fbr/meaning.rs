@@ -460,13 +460,7 @@ fn promotion(r: &RawRule, st: &mut State, d: &mut Diags) {
             _ => d.push(unsupported_attr("promotion", a)),
         }
     }
-    if st.rules.promotion_of(player).is_some() {
-        d.push(err(
-            r.span,
-            format!("a second `promotion` rule for {player}; icn-rules keeps one per side"),
-        ));
-        return;
-    }
+    // A side may have several rules (their own pieces, zones and choices).
     st.rules.promotions.push(rule);
 }
 

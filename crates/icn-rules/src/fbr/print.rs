@@ -196,6 +196,12 @@ pub fn print(rules: &RuleSet) -> FbrText {
                 WinRule::NoPiecesLeft => {
                     omitted.push("a win by losing every piece".to_string());
                 }
+                WinRule::FlagAny | WinRule::FlagAll => {
+                    omitted.push("a win by reaching flag squares".to_string());
+                }
+                WinRule::BareKing => {
+                    omitted.push("a win by baring the opponent's king".to_string());
+                }
                 WinRule::Checkmated => {
                     let what = "the win by being checkmated";
                     if let Some(own) = named(royals.iter().copied(), winner, what, &mut omitted) {
@@ -364,6 +370,7 @@ fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
     if rules.drops.is_some() {
         omitted.push("drops and pieces in hand".to_string());
     }
+    omitted.extend(crate::limits::unsayable(&rules.limits));
     if rules.en_passant != EnPassant::default() {
         omitted.push("en passant by other pieces".to_string());
     }

@@ -1,0 +1,372 @@
+//! The engine's side of [`icn_rules::limits`]: confinement zones, zone-bound
+//! moves, piece count limits on promotion, several promotion rules per
+//! player, the flying-general rule, flags and the bare king.
+//!
+//! Played by the generic board only: the compact board declines a rule set
+//! that sets any of them ([`LimitsCfg::active`]). The flying-general rule is
+//! compiled into the attack tables (an opponent's royal attacks along its
+//! file, up to the first piece), so checks, pins and legality follow it
+//! without a special case. A confined piece still attacks outside its zone
+//! (Sjaak masks those attacks too; no variant of its file lets that differ:
+//! its confined pieces are kings in palaces no enemy royal enters).
+
+use icn_model::Player;
+use icn_rules::{RuleSet, WinRule};
+
+use crate::MovegenError;
+use crate::board::{Board, PieceState};
+use crate::config::{Promo, RideAttack};
+use crate::geometry::{Sq, ZoneSet};
+use crate::moves::{Move, MoveFamily, MoveKind};
+use crate::outcome::{GameEnd, Termination};
+use crate::types::{PieceType, TypeId, TypeTable, ZoneMoveSet};
+
+/// A promotion rule with the kinds it promotes.
+#[derive(Clone, Debug)]
+pub(crate) struct PromoFor {
+    pub promoting: Vec<icn_model::PieceKind>,
+    pub promo: Promo,
+}
+
+/// The limits in engine terms.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LimitsCfg {
+    /// Per type: the zone it is confined to.
+    pub prison: Vec<Option<ZoneSet>>,
+    /// Per type: the most pieces of it its owner may have.
+    pub max: Vec<Option<u32>>,
+    /// Per player: the flag squares it must reach, the types that count
+    /// (a mask of type ids) and how many must stand there.
+    pub flags: [Option<(ZoneSet, u64, usize)>; 7],
+    /// Per player: its promotion rules.
+    pub promos: [Vec<PromoFor>; 7],
+    /// With [`WinRule::BareKing`]: the bared player may bare back.
+    pub bare_reply: bool,
+    /// Some limit is set, or a player has more than one promotion rule, or
+    /// wins by a flag or a bare king: the compact board declines.
+    pub active: bool,
+}
+
+impl LimitsCfg {
+    pub fn new(types: &TypeTable, rules: &RuleSet) -> LimitsCfg {
+        let l = &rules.limits;
+        let mut out = LimitsCfg {
+            prison: types
+                .types
+                .iter()
+                .map(|t| {
+                    l.prison_of(t.piece.kind, t.piece.player)
+                        .map(ZoneSet::from_zone)
+                })
+                .collect(),
+            max: types
+                .types
+                .iter()
+                .map(|t| l.max_of(t.piece.kind, t.piece.player))
+                .collect(),
+            bare_reply: l.bare_reply,
+            ..LimitsCfg::default()
+        };
+        for f in &l.flags {
+            if f.player.is_named() {
+                let mask = types
+                    .types
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, t)| f.kinds.as_ref().is_none_or(|ks| ks.contains(&t.piece.kind)))
+                    .fold(0u64, |m, (i, _)| m | 1 << i);
+                out.flags[f.player.number() as usize] =
+                    Some((ZoneSet::from_zone(&f.zone), mask, f.count as usize));
+            }
+        }
+        for r in &rules.promotions {
+            if !r.player.is_named() {
+                continue;
+            }
+            let choices = r
+                .choices
+                .iter()
+                .filter_map(|&k| types.id(icn_model::Piece::new(k, r.player)))
+                .collect();
+            out.promos[r.player.number() as usize].push(PromoFor {
+                promoting: r.promoting.iter().copied().collect(),
+                promo: Promo {
+                    zone: ZoneSet::from_zone(&r.zone),
+                    choices,
+                    mandatory: r.mandatory,
+                    forced: ZoneSet::from_zone(&r.forced),
+                },
+            });
+        }
+        let wins_by_limit = rules
+            .wins
+            .iter()
+            .flat_map(|(_, w)| w)
+            .any(|w| matches!(w, WinRule::FlagAny | WinRule::FlagAll | WinRule::BareKing));
+        out.active = !l.is_empty()
+            || wins_by_limit
+            || out.promos.iter().any(|p| p.len() > 1)
+            || types.types.iter().any(|t| !t.zone_moves.is_empty());
+        out
+    }
+}
+
+/// The flying-general rule as attacks: every royal of an opponent of the
+/// player attacks along its file, up and down, as far as the first piece.
+pub(crate) fn flying_general_attacks(types: &TypeTable, enemies: u64, att: &mut Vec<RideAttack>) {
+    let n = types.types.len();
+    for dy in [1, -1] {
+        let Some((fam, sign, g)) = types.lines.find(0, dy) else {
+            continue;
+        };
+        let idx = match att.iter().position(|a| (a.dx, a.dy) == (0, dy)) {
+            Some(i) => i,
+            None => {
+                att.push(RideAttack {
+                    dx: 0,
+                    dy,
+                    fam,
+                    look: -sign,
+                    g,
+                    mask: 0,
+                    min: vec![1; n],
+                    max: vec![0; n],
+                });
+                att.len() - 1
+            }
+        };
+        let a = &mut att[idx];
+        for (i, t) in types.types.iter().enumerate() {
+            if t.royal && enemies & (1 << i) != 0 {
+                a.mask |= 1 << i;
+                a.min[i] = 1;
+                a.max[i] = i64::MAX;
+            }
+        }
+    }
+}
+
+/// The squares of a zone of listed squares (`None` for rows and rectangles).
+fn listed(z: &ZoneSet) -> Option<Vec<Sq>> {
+    match z {
+        ZoneSet::Squares(s) => Some(s.clone()),
+        ZoneSet::Union(zs) => {
+            let mut out = Vec::new();
+            for z in zs {
+                out.extend(listed(z)?);
+            }
+            Some(out)
+        }
+        ZoneSet::Rows(_) | ZoneSet::Rect(_) => None,
+    }
+}
+
+/// Keeps the moves from `start` on (and the special moves from
+/// `specials_start` on) that land in `prison`; rays become single moves.
+///
+/// # Errors
+/// [`MovegenError::Unsupported`] for a ray without end.
+pub(crate) fn confine(
+    prison: &ZoneSet,
+    out: &mut Vec<MoveFamily>,
+    start: usize,
+    specials: &mut Vec<Move>,
+    specials_start: usize,
+) -> Result<(), MovegenError> {
+    let fams: Vec<MoveFamily> = out.drain(start..).collect();
+    for fam in fams {
+        match fam {
+            MoveFamily::Single(m) => {
+                if prison.contains(m.to) {
+                    out.push(fam);
+                }
+            }
+            MoveFamily::Ray {
+                from,
+                step,
+                first,
+                last,
+                primes_only,
+            } => {
+                let Some(last) = last else {
+                    return Err(MovegenError::Unsupported(format!(
+                        "the confined piece on {from} has a ray without end"
+                    )));
+                };
+                for k in first..=last {
+                    let to = from.step(step.0, step.1, k);
+                    if (!primes_only || crate::geometry::is_prime(k as u64)) && prison.contains(to)
+                    {
+                        out.push(MoveFamily::Single(Move::new(from, to)));
+                    }
+                }
+            }
+        }
+    }
+    let mut i = specials_start;
+    while i < specials.len() {
+        if prison.contains(specials[i].to) {
+            i += 1;
+        } else {
+            specials.remove(i);
+        }
+    }
+    Ok(())
+}
+
+impl Board {
+    /// The zone moves the piece in `slot` plays instead of its quiet moves
+    /// here, if any applies.
+    pub(crate) fn zone_moves_of<'a>(&self, slot: u32, t: &'a PieceType) -> Option<&'a ZoneMoveSet> {
+        if t.zone_moves.is_empty() {
+            return None;
+        }
+        let p = self.pieces[slot as usize];
+        t.zone_moves.iter().find(|z| {
+            (!z.unmoved_only || p.right)
+                && z.zone.as_ref().is_none_or(|zone| zone.contains(p.sq))
+                && !(z.not_in_check && t.royal && self.attacked(p.sq, p.player))
+        })
+    }
+
+    /// Whether `player` may have one more piece of type `ty`.
+    fn under_limit(&self, ty: TypeId) -> bool {
+        match self.cfg.limits.max[ty as usize] {
+            None => true,
+            Some(max) => {
+                let have = self.pieces.iter().filter(|q| q.alive && q.ty == ty).count();
+                have < max as usize
+            }
+        }
+    }
+
+    /// Pushes the promotions of a move of `t` to `to` under every promotion
+    /// rule whose zone holds `to` (each choice once, in rule order, those at
+    /// their piece limit left out); returns whether the piece may also stay
+    /// as it is.
+    pub(crate) fn push_promotions(
+        &self,
+        t: &PieceType,
+        from: Sq,
+        to: Sq,
+        kind: MoveKind,
+        out: &mut Vec<MoveFamily>,
+    ) -> bool {
+        let player = t.piece.player;
+        if !player.is_named() {
+            return true;
+        }
+        let mut stay = true;
+        let mut tried = 0u64;
+        for r in &self.cfg.limits.promos[player.number() as usize] {
+            if !r.promoting.contains(&t.piece.kind) || !r.promo.zone.contains(to) {
+                continue;
+            }
+            stay &= r.promo.may_stay(to);
+            for &c in &r.promo.choices {
+                if tried & (1 << c) != 0 {
+                    continue;
+                }
+                tried |= 1 << c;
+                if self.under_limit(c) {
+                    out.push(MoveFamily::Single(Move {
+                        from,
+                        to,
+                        promotion: Some(self.cfg.types.types[c as usize].piece),
+                        kind,
+                    }));
+                }
+            }
+        }
+        stay
+    }
+
+    fn bare(&self, p: Player) -> bool {
+        !self
+            .pieces
+            .iter()
+            .any(|q| q.alive && q.player == p && !self.cfg.types.types[q.ty as usize].royal)
+    }
+
+    fn non_royals(&self, p: Player) -> usize {
+        self.pieces
+            .iter()
+            .filter(|q: &&PieceState| {
+                q.alive && q.player == p && !self.cfg.types.types[q.ty as usize].royal
+            })
+            .count()
+    }
+
+    /// A flag or bare-king win of `mover`, who made the last move.
+    ///
+    /// Flags: enough pieces of `mover` of the kinds that count on its flag
+    /// zone ([`WinRule::FlagAny`]) or on all of them ([`WinRule::FlagAll`], a
+    /// zone of listed squares). Bare king: every opponent has only royal pieces left;
+    /// with the bare reply, a mover who keeps exactly one other piece gives
+    /// the bared player one move to take it (the game goes on), and a mover
+    /// who is itself bare after that reply, facing an opponent who is not,
+    /// has lost.
+    pub(crate) fn limits_decided(&self, mover: Player) -> Option<GameEnd> {
+        let cfg = &*self.cfg;
+        let opponents: Vec<Player> = cfg
+            .turn_order
+            .iter()
+            .copied()
+            .filter(|&q| q != mover)
+            .collect();
+        let win = |winner, termination| {
+            Some(GameEnd {
+                winner: Some(winner),
+                termination,
+            })
+        };
+        for w in &cfg.player(mover).wins {
+            match w {
+                WinRule::FlagAny | WinRule::FlagAll => {
+                    let Some((zone, mask, count)) =
+                        cfg.limits.flags[mover.number() as usize].as_ref()
+                    else {
+                        continue;
+                    };
+                    let mine = |q: &PieceState| {
+                        q.alive
+                            && q.player == mover
+                            && mask & (1 << q.ty) != 0
+                            && zone.contains(q.sq)
+                    };
+                    let reached = if *w == WinRule::FlagAny {
+                        self.pieces.iter().filter(|q| mine(q)).count() >= *count
+                    } else {
+                        listed(zone).is_some_and(|sqs| {
+                            !sqs.is_empty()
+                                && sqs
+                                    .iter()
+                                    .all(|&s| self.pieces.iter().any(|q| mine(q) && q.sq == s))
+                        })
+                    };
+                    if reached {
+                        return win(mover, Termination::Flag);
+                    }
+                }
+                WinRule::BareKing if opponents.iter().all(|&o| self.bare(o)) => {
+                    if self.bare(mover) {
+                        continue;
+                    }
+                    if !cfg.limits.bare_reply || self.non_royals(mover) != 1 {
+                        return win(mover, Termination::BareKing);
+                    }
+                }
+                _ => {}
+            }
+        }
+        // The bared player's reply did not bare the mover's opponent.
+        if cfg.limits.bare_reply && self.bare(mover) {
+            for &o in &opponents {
+                if cfg.player(o).wins.contains(&WinRule::BareKing) && !self.bare(o) {
+                    return win(o, Termination::BareKing);
+                }
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,439 @@
+//! [`Limits`]: rules that bind where pieces go and how many there may be —
+//! flags to reach, confinement zones (palaces), moves a piece plays only in a
+//! zone instead of its quiet moves, piece count limits, the flying-general
+//! rule, the shatranj bare-king reply and the xiangqi chase rule — and their
+//! JSON form (the rule form's `limits` object, written only when some limit
+//! is set).
+//!
+//! Each entry is data; the engine plays them all except the chase rule, which
+//! is kept (it never changes which moves exist from a position, only which
+//! repetitions are allowed).
+
+use std::collections::BTreeSet;
+
+use serde_json::{Map, Value, json};
+
+use icn_model::{PieceKind, Player};
+
+use crate::board::Zone;
+use crate::json::zone_json;
+use crate::json_read::{RulesJsonError, zone_from_json};
+use crate::movement::Movement;
+
+/// The squares a player must reach for [`crate::WinRule::FlagAny`] and
+/// [`crate::WinRule::FlagAll`] (Sjaak `WhiteFlag`/`BlackFlag`,
+/// Fairy-Stockfish `flagRegion…`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlagZone {
+    /// Who must reach them.
+    pub player: Player,
+    /// The squares.
+    pub zone: Zone,
+    /// The kinds that count (`None`: every piece; Fairy-Stockfish `flagPiece`).
+    pub kinds: Option<BTreeSet<PieceKind>>,
+    /// How many such pieces must stand there for [`crate::WinRule::FlagAny`]
+    /// (1 usually; Fairy-Stockfish `flagPieceCount`).
+    pub count: u32,
+}
+
+impl FlagZone {
+    /// Any one piece of `player` on `zone`.
+    pub fn any_piece(player: Player, zone: Zone) -> FlagZone {
+        FlagZone {
+            player,
+            zone,
+            kinds: None,
+            count: 1,
+        }
+    }
+}
+
+/// A piece kind confined to a zone (Sjaak `Prison:`, the xiangqi palace):
+/// its pieces of `player` never move outside `zone`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Prison {
+    /// The confined kind.
+    pub kind: PieceKind,
+    /// Whose pieces.
+    pub player: Player,
+    /// Where they may stand.
+    pub zone: Zone,
+}
+
+/// Moves a piece plays *instead of* its quiet moves (moves that do not
+/// capture) while it stands in a zone (Sjaak `Special:` and `Initial:`); its
+/// captures stay as they are.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ZoneMoves {
+    /// The kind.
+    pub kind: PieceKind,
+    /// Whose pieces.
+    pub player: Player,
+    /// Where the moves apply; `None`: anywhere.
+    pub zone: Option<Zone>,
+    /// Only while the piece holds its `+` right (has not moved).
+    pub unmoved_only: bool,
+    /// A royal piece in check plays its ordinary moves instead (Sjaak).
+    pub not_in_check: bool,
+    /// The quiet moves played there (their actions are taken as move-only).
+    pub movement: Movement,
+}
+
+/// At most `max` pieces of `kind` for `player`: promotion to a kind at its
+/// limit is not offered (Sjaak `Max:`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceLimit {
+    /// The kind.
+    pub kind: PieceKind,
+    /// Whose pieces.
+    pub player: Player,
+    /// The most there may be.
+    pub max: u32,
+}
+
+/// The rules of this module (see its docs). The default sets none.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The squares each player must reach for [`crate::WinRule::FlagAny`] and
+    /// [`crate::WinRule::FlagAll`] (Sjaak: White reaches the `BlackFlag`
+    /// squares).
+    pub flags: Vec<FlagZone>,
+    /// Confined kinds.
+    pub prisons: Vec<Prison>,
+    /// Moves played only in a zone, instead of the quiet moves; the first
+    /// entry that applies to a piece is used.
+    pub zone_moves: Vec<ZoneMoves>,
+    /// Piece count limits.
+    pub piece_limits: Vec<PieceLimit>,
+    /// Two royals of different players may not face each other on a file with
+    /// nothing between (the xiangqi "flying general", Sjaak `taboo`).
+    pub flying_general: bool,
+    /// With [`crate::WinRule::BareKing`]: a player bared by the opponent's
+    /// move who bares the opponent in reply draws (shatranj, Sjaak `bare
+    /// rule`); the bared player loses only when that reply cannot be made.
+    pub bare_reply: bool,
+    /// Xiangqi-style perpetual chases are not allowed (kept as data; it does
+    /// not change which moves exist).
+    pub chase_rule: bool,
+}
+
+impl Limits {
+    /// Whether no limit is set.
+    pub fn is_empty(&self) -> bool {
+        *self == Limits::default()
+    }
+
+    /// The flag zone `player` must reach, if it has one.
+    pub fn flag_of(&self, player: Player) -> Option<&FlagZone> {
+        self.flags.iter().find(|f| f.player == player)
+    }
+
+    /// The zone `kind` of `player` is confined to, if it is.
+    pub fn prison_of(&self, kind: PieceKind, player: Player) -> Option<&Zone> {
+        self.prisons
+            .iter()
+            .find(|p| p.kind == kind && p.player == player)
+            .map(|p| &p.zone)
+    }
+
+    /// The most pieces of `kind` `player` may have, if limited.
+    pub fn max_of(&self, kind: PieceKind, player: Player) -> Option<u32> {
+        self.piece_limits
+            .iter()
+            .find(|l| l.kind == kind && l.player == player)
+            .map(|l| l.max)
+    }
+}
+
+/// The limits set, each named as a formatter that cannot say it reports it
+/// (ICN game rules and FBR say none of them).
+///
+/// ```
+/// use icn_rules::limits::{Limits, unsayable};
+/// let l = Limits { flying_general: true, ..Limits::default() };
+/// assert_eq!(unsayable(&l), ["the flying-general rule"]);
+/// ```
+pub fn unsayable(l: &Limits) -> Vec<String> {
+    let mut out = Vec::new();
+    for (on, what) in [
+        (!l.flags.is_empty(), "flag squares"),
+        (!l.prisons.is_empty(), "pieces confined to a zone"),
+        (!l.zone_moves.is_empty(), "moves played only in a zone"),
+        (!l.piece_limits.is_empty(), "piece count limits"),
+        (l.flying_general, "the flying-general rule"),
+        (l.bare_reply, "the bare-king reply"),
+        (l.chase_rule, "the chase rule"),
+    ] {
+        if on {
+            out.push(what.to_string());
+        }
+    }
+    out
+}
+
+fn player_json(p: Player) -> Value {
+    Value::from(p.name())
+}
+
+/// The `limits` object of the rule form.
+///
+/// ```
+/// use icn_rules::limits::{Limits, limits_json, limits_from_json};
+/// let l = Limits { flying_general: true, ..Limits::default() };
+/// let v = limits_json(&l);
+/// assert_eq!(v["flyingGeneral"], true);
+/// assert_eq!(limits_from_json(&v, "limits").unwrap(), l);
+/// ```
+pub fn limits_json(l: &Limits) -> Value {
+    json!({
+        "flags": l.flags.iter().map(|f| json!({
+            "player": player_json(f.player),
+            "zone": zone_json(&f.zone),
+            "kinds": f.kinds.as_ref().map_or(Value::Null, |ks| {
+                Value::Array(ks.iter().map(|k| Value::from(k.code())).collect())
+            }),
+            "count": f.count,
+        })).collect::<Vec<_>>(),
+        "prisons": l.prisons.iter().map(|p| json!({
+            "kind": p.kind.code(),
+            "player": player_json(p.player),
+            "zone": zone_json(&p.zone),
+        })).collect::<Vec<_>>(),
+        "zoneMoves": l.zone_moves.iter().map(|z| json!({
+            "kind": z.kind.code(),
+            "player": player_json(z.player),
+            "zone": z.zone.as_ref().map_or(Value::Null, zone_json),
+            "unmovedOnly": z.unmoved_only,
+            "notInCheck": z.not_in_check,
+            "movement": serde_json::to_value(&z.movement).unwrap_or(Value::Null),
+        })).collect::<Vec<_>>(),
+        "pieceLimits": l.piece_limits.iter().map(|m| json!({
+            "kind": m.kind.code(),
+            "player": player_json(m.player),
+            "max": m.max,
+        })).collect::<Vec<_>>(),
+        "flyingGeneral": l.flying_general,
+        "bareReply": l.bare_reply,
+        "chaseRule": l.chase_rule,
+    })
+}
+
+fn fail<T>(path: &str, message: impl Into<String>) -> Result<T, RulesJsonError> {
+    Err(RulesJsonError {
+        path: path.to_string(),
+        message: message.into(),
+    })
+}
+
+fn obj<'a>(v: &'a Value, path: &str) -> Result<&'a Map<String, Value>, RulesJsonError> {
+    v.as_object()
+        .map_or_else(|| fail(path, "expected an object"), Ok)
+}
+
+fn list<'a>(
+    o: &'a Map<String, Value>,
+    key: &str,
+    path: &str,
+) -> Result<&'a [Value], RulesJsonError> {
+    match o.get(key) {
+        None => Ok(&[]),
+        Some(Value::Array(a)) => Ok(a),
+        Some(_) => fail(&format!("{path}.{key}"), "expected an array"),
+    }
+}
+
+fn flag(o: &Map<String, Value>, key: &str, path: &str) -> Result<bool, RulesJsonError> {
+    match o.get(key) {
+        None => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => fail(&format!("{path}.{key}"), "expected true or false"),
+    }
+}
+
+fn player_of(o: &Map<String, Value>, path: &str) -> Result<Player, RulesJsonError> {
+    let name = o.get("player").and_then(Value::as_str).unwrap_or_default();
+    Player::from_name(name).map_or_else(
+        || {
+            fail(
+                &format!("{path}.player"),
+                format!("`{name}` is not a player"),
+            )
+        },
+        Ok,
+    )
+}
+
+fn kind_of(o: &Map<String, Value>, path: &str) -> Result<PieceKind, RulesJsonError> {
+    let code = o.get("kind").and_then(Value::as_str).unwrap_or_default();
+    PieceKind::custom(code).or_else(|e| fail(&format!("{path}.kind"), e.to_string()))
+}
+
+fn zone_at(o: &Map<String, Value>, path: &str) -> Result<Zone, RulesJsonError> {
+    match o.get("zone") {
+        Some(z) => zone_from_json(z, &format!("{path}.zone")),
+        None => fail(path, "missing `zone`"),
+    }
+}
+
+/// Reads the `limits` object [`limits_json`] writes; every key may be left
+/// out.
+///
+/// # Errors
+/// A value of the wrong type, an unknown player, piece code or key, with
+/// its path.
+pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
+    let o = obj(v, path)?;
+    const KEYS: [&str; 7] = [
+        "flags",
+        "prisons",
+        "zoneMoves",
+        "pieceLimits",
+        "flyingGeneral",
+        "bareReply",
+        "chaseRule",
+    ];
+    if let Some(k) = o.keys().find(|k| !KEYS.contains(&k.as_str())) {
+        return fail(
+            path,
+            format!("unknown key `{k}`; expected one of {}", KEYS.join(", ")),
+        );
+    }
+    let mut l = Limits {
+        flying_general: flag(o, "flyingGeneral", path)?,
+        bare_reply: flag(o, "bareReply", path)?,
+        chase_rule: flag(o, "chaseRule", path)?,
+        ..Limits::default()
+    };
+    for (i, f) in list(o, "flags", path)?.iter().enumerate() {
+        let p = format!("{path}.flags[{i}]");
+        let fo = obj(f, &p)?;
+        let kinds = match fo.get("kinds") {
+            None | Some(Value::Null) => None,
+            Some(Value::Array(a)) => Some(
+                a.iter()
+                    .map(|k| {
+                        let code = k.as_str().unwrap_or_default();
+                        PieceKind::custom(code)
+                            .or_else(|e| fail(&format!("{p}.kinds"), e.to_string()))
+                    })
+                    .collect::<Result<BTreeSet<_>, _>>()?,
+            ),
+            Some(_) => return fail(&format!("{p}.kinds"), "expected an array or null"),
+        };
+        let count = match fo.get("count") {
+            None => 1,
+            Some(c) => match c.as_u64().and_then(|n| u32::try_from(n).ok()) {
+                Some(n) if n >= 1 => n,
+                _ => return fail(&format!("{p}.count"), "expected a positive count"),
+            },
+        };
+        l.flags.push(FlagZone {
+            player: player_of(fo, &p)?,
+            zone: zone_at(fo, &p)?,
+            kinds,
+            count,
+        });
+    }
+    for (i, f) in list(o, "prisons", path)?.iter().enumerate() {
+        let p = format!("{path}.prisons[{i}]");
+        let fo = obj(f, &p)?;
+        l.prisons.push(Prison {
+            kind: kind_of(fo, &p)?,
+            player: player_of(fo, &p)?,
+            zone: zone_at(fo, &p)?,
+        });
+    }
+    for (i, f) in list(o, "zoneMoves", path)?.iter().enumerate() {
+        let p = format!("{path}.zoneMoves[{i}]");
+        let fo = obj(f, &p)?;
+        let zone = match fo.get("zone") {
+            None | Some(Value::Null) => None,
+            Some(z) => Some(zone_from_json(z, &format!("{p}.zone"))?),
+        };
+        let movement = match fo.get("movement") {
+            Some(m) => match serde_json::from_value::<Movement>(m.clone()) {
+                Ok(m) => m,
+                Err(e) => return fail(&format!("{p}.movement"), e.to_string()),
+            },
+            None => return fail(&p, "missing `movement`"),
+        };
+        l.zone_moves.push(ZoneMoves {
+            kind: kind_of(fo, &p)?,
+            player: player_of(fo, &p)?,
+            zone,
+            unmoved_only: flag(fo, "unmovedOnly", &p)?,
+            not_in_check: flag(fo, "notInCheck", &p)?,
+            movement,
+        });
+    }
+    for (i, f) in list(o, "pieceLimits", path)?.iter().enumerate() {
+        let p = format!("{path}.pieceLimits[{i}]");
+        let fo = obj(f, &p)?;
+        let Some(max) = fo
+            .get("max")
+            .and_then(Value::as_u64)
+            .and_then(|n| u32::try_from(n).ok())
+        else {
+            return fail(&format!("{p}.max"), "expected a count");
+        };
+        l.piece_limits.push(PieceLimit {
+            kind: kind_of(fo, &p)?,
+            player: player_of(fo, &p)?,
+            max,
+        });
+    }
+    Ok(l)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use icn_model::{Coord, Int};
+
+    #[test]
+    fn every_limit_reads_back() {
+        let l = Limits {
+            flags: vec![
+                FlagZone::any_piece(Player::WHITE, Zone::rows([Int::from(8)])),
+                FlagZone {
+                    player: Player::BLACK,
+                    zone: Zone::rows([Int::from(1)]),
+                    kinds: Some([PieceKind::King].into_iter().collect()),
+                    count: 2,
+                },
+            ],
+            prisons: vec![Prison {
+                kind: PieceKind::King,
+                player: Player::BLACK,
+                zone: Zone::squares([Coord::new(4, 7)]),
+            }],
+            zone_moves: vec![ZoneMoves {
+                kind: PieceKind::Pawn,
+                player: Player::WHITE,
+                zone: None,
+                unmoved_only: true,
+                not_in_check: false,
+                movement: crate::movement_of(PieceKind::Knight),
+            }],
+            piece_limits: vec![PieceLimit {
+                kind: PieceKind::Queen,
+                player: Player::WHITE,
+                max: 1,
+            }],
+            flying_general: true,
+            bare_reply: true,
+            chase_rule: true,
+        };
+        let v = limits_json(&l);
+        assert_eq!(limits_from_json(&v, "limits").unwrap(), l);
+        assert!(!l.is_empty() && Limits::default().is_empty());
+        assert_eq!(l.max_of(PieceKind::Queen, Player::WHITE), Some(1));
+        assert!(l.prison_of(PieceKind::King, Player::WHITE).is_none());
+    }
+
+    #[test]
+    fn unknown_keys_are_refused() {
+        let e = limits_from_json(&json!({"taboo": true}), "limits").unwrap_err();
+        assert!(e.message.contains("unknown key `taboo`"), "{e}");
+    }
+}
