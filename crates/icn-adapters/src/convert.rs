@@ -403,7 +403,7 @@ fn icn_equivalent(v: &Variant) -> (RuleSet, Position) {
     let mut position = v.position.clone();
     for c in std::mem::take(&mut rules.region.excluded) {
         position.pieces.push(icn_model::PlacedPiece {
-            promoted: false,
+            promoted_from: None,
             piece: icn_model::Piece::new(icn_model::PieceKind::Void, icn_model::Player::NEUTRAL),
             at: c,
             special_right: false,
@@ -556,10 +556,11 @@ pub(crate) fn variant_json(v: &Variant) -> Result<serde_json::Value, ConvertErro
     // What ICN cannot say goes beside the piece list.
     let mut on_board = v.position.clone();
     let held = std::mem::take(&mut on_board.holdings);
-    let mut promoted = Vec::new();
-    for p in on_board.pieces.iter_mut().filter(|p| p.promoted) {
-        p.promoted = false;
-        promoted.push(serde_json::Value::String(p.at.to_string()));
+    let mut promoted = serde_json::Map::new();
+    for p in on_board.pieces.iter_mut() {
+        if let Some(from) = p.promoted_from.take() {
+            promoted.insert(p.at.to_string(), from.code().into());
+        }
     }
     let position = if v.position.pieces.is_empty() {
         serde_json::Value::Null
@@ -589,14 +590,15 @@ pub(crate) fn variant_json(v: &Variant) -> Result<serde_json::Value, ConvertErro
             o.insert("holdings".into(), serde_json::Value::Object(counts));
         }
         if !promoted.is_empty() {
-            o.insert("promoted".into(), serde_json::Value::Array(promoted));
+            o.insert("promoted".into(), serde_json::Value::Object(promoted));
         }
     }
     Ok(out)
 }
 
-/// The `holdings` (`{"P": 2, "q": 1}`) and `promoted` (`["4,1"]`) keys of
-/// variant JSON, put into `position`.
+/// The `holdings` (`{"P": 2, "q": 1}`) and `promoted` (`{"4,1": "P"}`: the
+/// square of a promoted piece and the kind it promoted from) keys of variant
+/// JSON, put into `position`.
 fn off_board_json(value: &serde_json::Value, position: &mut Position) -> Result<(), ConvertError> {
     if let Some(h) = value.get("holdings") {
         let Some(h) = h.as_object() else {
@@ -612,15 +614,22 @@ fn off_board_json(value: &serde_json::Value, position: &mut Position) -> Result<
         }
     }
     if let Some(p) = value.get("promoted") {
-        let Some(list) = p.as_array() else {
-            return fail(["promoted: expected an array of squares"]);
+        let Some(map) = p.as_object() else {
+            return fail([
+                "promoted: expected an object of squares and the kinds their pieces promoted from",
+            ]);
         };
-        for sq in list {
-            let found = sq
+        for (sq, from) in map {
+            let Some(kind) = from
                 .as_str()
-                .and_then(|s| position.pieces.iter_mut().find(|p| p.at.to_string() == s));
-            match found {
-                Some(p) => p.promoted = true,
+                .and_then(|c| icn_model::PieceKind::custom(c).ok())
+            else {
+                return fail([format!(
+                    "promoted.{sq}: expected a piece kind code, found {from}"
+                )]);
+            };
+            match position.pieces.iter_mut().find(|p| p.at.to_string() == *sq) {
+                Some(p) => p.promoted_from = Some(kind),
                 None => return fail([format!("promoted: {sq} is not a square with a piece")]),
             }
         }

@@ -185,7 +185,7 @@ pub fn fen_to_game(fen: &Fen) -> Result<Game, FenToIcnError> {
                 _ => false,
             };
             PlacedPiece {
-                promoted: false,
+                promoted_from: None,
                 piece: p.piece,
                 at: coord_of(sq),
                 special_right,

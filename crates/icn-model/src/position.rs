@@ -12,9 +12,10 @@ pub struct PlacedPiece {
     pub at: Coord,
     /// The `+` right: a pawn's double move, a king's castling, a castling partner.
     pub special_right: bool,
-    /// The piece is a promoted one (FEN `~`): captured into a hand it goes
-    /// back to what it promoted from. ICN has no way to say it.
-    pub promoted: bool,
+    /// What the piece was before it promoted, for a promoted piece (FEN `~`,
+    /// shogi `+`): captured into a hand it goes back to that. ICN has no way
+    /// to say it.
+    pub promoted_from: Option<crate::PieceKind>,
 }
 
 impl PlacedPiece {
@@ -24,7 +25,7 @@ impl PlacedPiece {
             piece,
             at,
             special_right,
-            promoted: false,
+            promoted_from: None,
         }
     }
 }

@@ -247,7 +247,7 @@ fn off_board_state(pos: &crate::Position, problems: &mut Vec<String>) {
             held.join(", ")
         ));
     }
-    if let Some(p) = pos.pieces.iter().find(|p| p.promoted) {
+    if let Some(p) = pos.pieces.iter().find(|p| p.promoted_from.is_some()) {
         problems.push(format!(
             "ICN cannot mark a piece promoted (the {} on {})",
             p.piece.code(),

@@ -30,6 +30,8 @@ pub(crate) struct PieceState {
     /// A square excluded from the board, stored as a void that is never written.
     pub hidden: bool,
     pub promoted: bool,
+    /// The type a promoted piece promoted from (its own type otherwise).
+    pub origin: TypeId,
     /// Order in which the piece is written (the site's order: a capturer takes
     /// its victim's place, a piece that moves goes to the end).
     pub seq: u64,
@@ -120,6 +122,10 @@ impl Board {
             kinds.push(void);
         }
         kinds.extend(position.holdings.iter().map(|(p, _)| p));
+        kinds.extend(standing.iter().filter_map(|p| {
+            p.promoted_from
+                .map(|k| icn_model::Piece::new(k, p.piece.player))
+        }));
         kinds.extend(crate::drops::hand_pieces(rules, &kinds));
         let types = TypeTable::compile(&kinds, rules, slide_limit)?;
         let dirs = types.lines.dirs.clone();
@@ -149,9 +155,9 @@ impl Board {
         }
         let all = placed
             .iter()
-            .map(|(p, sq)| (p.piece, *sq, p.special_right, p.promoted, false))
-            .chain(excluded.iter().map(|&sq| (void, sq, false, false, true)));
-        for (piece, sq, right, promoted, hidden) in all {
+            .map(|(p, sq)| (p.piece, *sq, p.special_right, p.promoted_from, false))
+            .chain(excluded.iter().map(|&sq| (void, sq, false, None, true)));
+        for (piece, sq, right, promoted_from, hidden) in all {
             if board.store.get(sq).is_some() {
                 return Err(MovegenError::Setup(format!(
                     "square {sq} is occupied twice"
@@ -163,6 +169,8 @@ impl Board {
                 .id(piece)
                 .ok_or_else(|| MovegenError::Setup(format!("unknown piece {piece}")))?;
             let slot = board.pieces.len() as Slot;
+            let origin = promoted_from
+                .and_then(|k| board.cfg.types.id(icn_model::Piece::new(k, piece.player)));
             board.pieces.push(PieceState {
                 ty,
                 player: piece.player,
@@ -170,7 +178,8 @@ impl Board {
                 alive: true,
                 right,
                 hidden,
-                promoted,
+                promoted: origin.is_some(),
+                origin: origin.unwrap_or(ty),
                 seq: board.next_seq,
             });
             board.next_seq += 1;
@@ -310,7 +319,8 @@ impl Board {
                     piece: self.cfg.types.types[p.ty as usize].piece,
                     at: p.sq.to_coord(),
                     special_right: p.right,
-                    promoted: p.promoted && self.cfg.drops.is_some(),
+                    promoted_from: (p.promoted && self.cfg.drops.is_some())
+                        .then(|| self.cfg.types.types[p.origin as usize].piece.kind),
                 })
                 .collect(),
             turn_order: order,

@@ -45,9 +45,10 @@ pub(crate) struct DropCfg {
     pub squares: Vec<Sq>,
     /// Per type.
     pub targets: Vec<DropTargets>,
-    /// Per captured type, promoted or not, and capturing player: the type
-    /// that goes into the capturer's hand.
-    to_hand: Vec<[[Option<TypeId>; 7]; 2]>,
+    /// Per captured type (its origin, for a promoted piece) and capturing
+    /// player: the type that goes into the capturer's hand.
+    to_hand: Vec<[Option<TypeId>; 7]>,
+    keep_promoted: bool,
 }
 
 /// The pieces a rule set with drops needs types for besides those on the
@@ -81,15 +82,10 @@ impl DropCfg {
         let mut to_hand = Vec::with_capacity(types.types.len());
         for t in &types.types {
             targets.push(targets_of(t, drops, border, &squares));
-            let mut hand = [[None; 7]; 2];
-            for (promoted, row) in hand.iter_mut().enumerate() {
-                let promoting = rules
-                    .promotion_of(t.piece.player)
-                    .and_then(|r| r.promoting.iter().next().copied());
-                let kind = drops.in_hand_as(t.piece.kind, promoted == 1, promoting);
-                for &capturer in &rules.turn_order {
-                    row[capturer.number() as usize] = types.id(Piece::new(kind, capturer));
-                }
+            let mut hand = [None; 7];
+            let kind = drops.in_hand_as(t.piece.kind, None);
+            for &capturer in &rules.turn_order {
+                hand[capturer.number() as usize] = types.id(Piece::new(kind, capturer));
             }
             to_hand.push(hand);
         }
@@ -100,6 +96,7 @@ impl DropCfg {
             squares,
             targets,
             to_hand,
+            keep_promoted: drops.keep_promoted,
         }
     }
 
@@ -119,10 +116,15 @@ impl DropCfg {
             .unwrap_or(false)
     }
 
-    /// The type a captured piece of type `ty` becomes in `capturer`'s hand.
+    /// The type a captured piece of type `ty` becomes in `capturer`'s hand;
+    /// `origin` is the type it promoted from, for a promoted piece.
     #[inline]
-    pub fn to_hand(&self, ty: TypeId, promoted: bool, capturer: Player) -> Option<TypeId> {
-        self.to_hand[ty as usize][usize::from(promoted)][capturer.number() as usize]
+    pub fn to_hand(&self, ty: TypeId, origin: Option<TypeId>, capturer: Player) -> Option<TypeId> {
+        let from = match origin {
+            Some(o) if !self.keep_promoted => o,
+            _ => ty,
+        };
+        self.to_hand[from as usize][capturer.number() as usize]
     }
 }
 

@@ -26,6 +26,8 @@ use crate::types::{PieceType, TypeId, TypeTable, ZoneMoveSet};
 pub(crate) struct PromoFor {
     pub promoting: Vec<icn_model::PieceKind>,
     pub promo: Promo,
+    /// A move starting in the zone may promote too (shogi).
+    pub from_zone: bool,
 }
 
 /// The limits in engine terms.
@@ -96,6 +98,7 @@ impl LimitsCfg {
                     mandatory: r.mandatory,
                     forced: ZoneSet::from_zone(&r.forced),
                 },
+                from_zone: r.from_zone,
             });
         }
         let wins_by_limit = rules
@@ -105,7 +108,10 @@ impl LimitsCfg {
             .any(|w| matches!(w, WinRule::FlagAny | WinRule::FlagAll | WinRule::BareKing));
         out.active = !l.is_empty()
             || wins_by_limit
-            || out.promos.iter().any(|p| p.len() > 1)
+            || out
+                .promos
+                .iter()
+                .any(|p| p.len() > 1 || p.iter().any(|r| r.from_zone))
             || types.types.iter().any(|t| !t.zone_moves.is_empty());
         out
     }
@@ -259,7 +265,8 @@ impl Board {
         let mut stay = true;
         let mut tried = 0u64;
         for r in &self.cfg.limits.promos[player.number() as usize] {
-            if !r.promoting.contains(&t.piece.kind) || !r.promo.zone.contains(to) {
+            let applies = r.promo.zone.contains(to) || (r.from_zone && r.promo.zone.contains(from));
+            if !r.promoting.contains(&t.piece.kind) || !applies {
                 continue;
             }
             stay &= r.promo.may_stay(to);

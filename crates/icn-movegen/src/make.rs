@@ -21,6 +21,7 @@ pub(crate) struct Undo {
     right: bool,
     ty: TypeId,
     promoted: bool,
+    origin: TypeId,
     seq: u64,
     next_seq: u64,
     ep: Option<EnPassant>,
@@ -96,12 +97,13 @@ impl Board {
             if vs != m.to {
                 self.store.remove(vs);
             }
-            let (ty, promoted) = (self.pieces[c as usize].ty, self.pieces[c as usize].promoted);
+            let cs = self.pieces[c as usize];
+            let (ty, origin) = (cs.ty, cs.promoted.then_some(cs.origin));
             if let Some(h) = cfg
                 .drops
                 .as_ref()
                 .filter(|d| d.captures_to_hand)
-                .and_then(|d| d.to_hand(ty, promoted, us))
+                .and_then(|d| d.to_hand(ty, origin, us))
             {
                 key ^= self.add_to_hand(h, 1);
                 undo.hand_add = Some(h);
@@ -140,8 +142,9 @@ impl Board {
             mpm.right = false;
             mpm.ty = new_ty;
             mpm.seq = seq;
-            if m.promotion.is_some() {
+            if m.promotion.is_some() && !mpm.promoted {
                 mpm.promoted = true;
+                mpm.origin = mp.ty;
             }
         }
         // Castling partner.
@@ -202,6 +205,7 @@ impl Board {
             right: dc.right_on(ty, m.to),
             hidden: false,
             promoted: false,
+            origin: ty,
             seq: self.next_seq,
         };
         let undo = self.undo_of(m, slot, fresh);
@@ -247,6 +251,7 @@ impl Board {
             right: piece.right,
             ty: piece.ty,
             promoted: piece.promoted,
+            origin: piece.origin,
             seq: piece.seq,
             next_seq: self.next_seq,
             ep: self.ep,
@@ -373,6 +378,7 @@ impl Board {
         mp.right = u.right;
         mp.ty = u.ty;
         mp.promoted = u.promoted;
+        mp.origin = u.origin;
         mp.seq = u.seq;
         self.restore(&u);
     }

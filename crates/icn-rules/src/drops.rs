@@ -95,21 +95,22 @@ impl Default for Drops {
 }
 
 impl Drops {
-    /// The kind a captured piece of `kind` goes into hand as (`promoted`:
-    /// the piece was marked promoted; `promoting`: what the owner's
-    /// promotion turns into other kinds, the first of it used).
-    pub fn in_hand_as(
-        &self,
-        kind: PieceKind,
-        promoted: bool,
-        promoting: Option<PieceKind>,
-    ) -> PieceKind {
-        if let Some(&base) = self.demotions.get(&kind) {
-            return base;
-        }
-        match (promoted && !self.keep_promoted, promoting) {
-            (true, Some(base)) => base,
-            _ => kind,
+    /// The kind a captured piece of `kind` goes into hand as, when it was
+    /// promoted from `promoted_from`: that kind (unless
+    /// [`Drops::keep_promoted`]), else the kind [`Drops::demotions`] gives,
+    /// else `kind` itself.
+    ///
+    /// ```
+    /// use icn_model::PieceKind;
+    /// use icn_rules::Drops;
+    /// let zh = Drops::default();
+    /// assert_eq!(zh.in_hand_as(PieceKind::Queen, Some(PieceKind::Pawn)), PieceKind::Pawn);
+    /// assert_eq!(zh.in_hand_as(PieceKind::Queen, None), PieceKind::Queen);
+    /// ```
+    pub fn in_hand_as(&self, kind: PieceKind, promoted_from: Option<PieceKind>) -> PieceKind {
+        match promoted_from {
+            Some(base) if !self.keep_promoted => base,
+            _ => self.demotions.get(&kind).copied().unwrap_or(kind),
         }
     }
 

@@ -141,6 +141,7 @@ pub fn rules_json(r: &RuleSet) -> Value {
             "choices": kinds(&p.choices),
             "mandatory": p.mandatory,
             "forced": zone_json(&p.forced),
+            "fromZone": p.from_zone,
         })).collect::<Vec<_>>(),
         "slideLimit": opt_int(&r.slide_limit),
         "turnOrder": r.turn_order.iter().map(|&p| player(p)).collect::<Vec<_>>(),

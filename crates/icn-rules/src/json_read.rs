@@ -314,6 +314,7 @@ fn promotion(v: &Value, path: &str) -> Read<PromotionRule> {
             "choices",
             "mandatory",
             "forced",
+            "fromZone",
         ],
     )?;
     let need = |k: &str| {
@@ -321,6 +322,9 @@ fn promotion(v: &Value, path: &str) -> Read<PromotionRule> {
             .map_or_else(|| err(path, format!("missing key `{k}`")), Ok)
     };
     Ok(PromotionRule {
+        from_zone: o
+            .get("fromZone")
+            .map_or(Ok(false), |m| boolean(m, &format!("{path}.fromZone")))?,
         player: player(need("player")?, &format!("{path}.player"))?,
         promoting: kinds(need("promoting")?, &format!("{path}.promoting"))?,
         zone: zone_from_json(need("zone")?, &format!("{path}.zone"))?,

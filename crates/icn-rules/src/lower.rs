@@ -119,6 +119,7 @@ pub fn rules_from_parts(
         .promotions
         .iter()
         .map(|(player, p)| PromotionRule {
+            from_zone: false,
             player: *player,
             promoting: [PieceKind::Pawn].into_iter().collect(),
             zone: Zone::rows(p.ranks.iter().cloned()),

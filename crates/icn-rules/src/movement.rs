@@ -11,7 +11,7 @@
 //! Nothing here refuses input: every value of these types is meaningful. A
 //! zero vector simply produces no destinations.
 
-use icn_model::PieceKind;
+use icn_model::{Coord, PieceKind, Player};
 use serde::{Deserialize, Serialize};
 
 /// A step on the board: `dx` columns and `dy` rows.
@@ -348,6 +348,38 @@ pub const ROSE_CYCLE: [Vector; 8] = [
 pub const ROSE_MAX_HOPS: usize = 7;
 
 impl Movement {
+    /// Whether a piece of `player` moving this way has a move from `at` on
+    /// an empty board of `region` (components that need the `+` right, and
+    /// patterns without fixed vectors, count as moves only when they have
+    /// somewhere to land or no fixed vectors at all).
+    ///
+    /// ```
+    /// use icn_model::{Coord, Player};
+    /// use icn_rules::{Movement, Region};
+    /// let board = Region::finite(8, 8);
+    /// let pawn = Movement::pawn();
+    /// assert!(pawn.can_move_from(Player::WHITE, &Coord::new(4, 7), &board));
+    /// assert!(!pawn.can_move_from(Player::WHITE, &Coord::new(4, 8), &board));
+    /// ```
+    pub fn can_move_from(&self, player: Player, at: &Coord, region: &crate::Region) -> bool {
+        let forward = player
+            .pawn_direction()
+            .map_or(Vector::new(0, 0), |d| Vector::new(0, d));
+        self.components.iter().filter(|c| !c.needs_right).any(|c| {
+            let Some(ends) = c.landing_vectors() else {
+                return true;
+            };
+            ends.iter().any(|&e| {
+                let d = c.frame.apply(e, forward);
+                d != Vector::new(0, 0)
+                    && region.contains(&Coord {
+                        x: at.x.add_small(d.dx),
+                        y: at.y.add_small(d.dy),
+                    })
+            })
+        })
+    }
+
     /// The movement that never moves (obstacle, void).
     pub fn none() -> Self {
         Movement::default()

@@ -163,6 +163,9 @@ pub struct PromotionRule {
     /// `false`: the squares from which the piece could never move again, as
     /// in Sjaak's default promotion and shogi. Empty for most variants.
     pub forced: Zone,
+    /// A move that starts in the zone may promote too, wherever it ends
+    /// (shogi; Fairy-Stockfish's `promotedPieceType`).
+    pub from_zone: bool,
 }
 
 /// Draw rules.

@@ -47,6 +47,7 @@ fn promotion_hill_draw_and_holes() {
     assert_eq!(
         r.promotion_of(Player::WHITE).unwrap(),
         &PromotionRule {
+            from_zone: false,
             player: Player::WHITE,
             promoting: [PieceKind::Pawn].into_iter().collect(),
             zone: Zone::rows([Int::from(8)]),

@@ -30,6 +30,7 @@ fn header_fields_become_rule_objects() {
     assert_eq!(
         r.promotion_of(Player::WHITE).unwrap(),
         &PromotionRule {
+            from_zone: false,
             player: Player::WHITE,
             promoting: [PieceKind::Pawn].into_iter().collect(),
             zone: Zone::rows([Int::from(8)]),
@@ -99,6 +100,7 @@ fn what_icn_cannot_say_is_named() {
     r.draws.repetition = Some(4);
     r.draws.insufficient_material = false;
     r.promotions.push(PromotionRule {
+        from_zone: false,
         player: Player::WHITE,
         promoting: [PieceKind::Pawn].into_iter().collect(),
         zone: Zone::rect(Int::from(0), Int::from(8), Int::from(3), Int::from(8)),

@@ -5,10 +5,10 @@
 //! (`w`/`b`), castling (`KQkq`, files `A`–`L`/`a`–`l`, `-`), en passant
 //! square or `-`, check counters (`3+3`), halfmove and fullmove numbers.
 //!
-//! A `~` after a piece marks it promoted (crazyhouse). Refused with the
-//! column in the FEN: a rank of the wrong length, a letter no piece has, `+`
-//! shogi-style promoted pieces (needs the model), a `~` after no piece, a
-//! field that is none of the above.
+//! A `~` after a piece marks it promoted (crazyhouse), a `+` before it
+//! names the piece it promotes into (shogi). Refused with the column in the
+//! FEN: a rank of the wrong length, a letter no piece has, a `~` or `+`
+//! without its piece, a field that is none of the above.
 
 /// A piece on the board: 1-based file and rank, its letter (lowercase) and side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,6 +23,9 @@ pub struct Placed {
     pub white: bool,
     /// Marked promoted (`~` after the letter).
     pub promoted: bool,
+    /// Written as a shogi-style promoted piece (`+` before the letter: the
+    /// piece `letter` promotes into).
+    pub plus: bool,
 }
 
 /// A FEN, read.
@@ -84,6 +87,7 @@ pub fn read(
     for (i, row) in rows.iter().enumerate() {
         let rank = ranks - i as u32;
         let mut file = 0u32;
+        let mut plus = false;
         let bytes: Vec<char> = row.chars().collect();
         let mut j = 0;
         while j < bytes.len() {
@@ -107,8 +111,14 @@ pub fn read(
                 if let Some(p) = s.pieces.last_mut() {
                     p.promoted = true;
                 }
+            } else if c == '+'
+                && bytes
+                    .get(j + 1)
+                    .is_some_and(|n| n.is_ascii_alphabetic() && letter_ok(n.to_ascii_lowercase()))
+            {
+                plus = true;
             } else if c == '+' || c == '~' {
-                return Err((at, format!("a promoted piece (`{c}`): needs the model")));
+                return Err((at, format!("`{c}` after no piece")));
             } else if c.is_ascii_alphabetic() && letter_ok(c.to_ascii_lowercase()) {
                 file += 1;
                 s.pieces.push(Placed {
@@ -117,6 +127,7 @@ pub fn read(
                     letter: c.to_ascii_lowercase(),
                     white: c.is_ascii_uppercase(),
                     promoted: false,
+                    plus: std::mem::take(&mut plus),
                 });
             } else {
                 return Err((at, format!("`{c}` is no piece of this variant")));
@@ -229,7 +240,9 @@ mod tests {
         assert_eq!(s.fullmove, Some(1));
         assert!(read("8/8", 8, 8, &any).is_err());
         assert!(read("7/8/8/8/8/8/8/8", 8, 8, &any).is_err());
-        assert!(read("8/8/8/8/8/8/8/+P7", 8, 8, &any).is_err());
+        assert!(read("8/8/8/8/8/8/8/+7", 8, 8, &any).is_err());
+        let s = read("8/8/8/8/8/8/8/+P7", 8, 8, &any).unwrap();
+        assert!(s.pieces[0].plus && s.pieces[0].letter == 'p');
         let s = read("2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1", 8, 8, &any).unwrap();
         assert_eq!(s.holdings.as_deref(), Some("Qn"));
         let s = read("2k5/8/8/8/8/8/8/3Q~K3[] w - - 0 1", 8, 8, &any).unwrap();

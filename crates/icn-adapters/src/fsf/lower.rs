@@ -257,6 +257,13 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
                 l.refuse(&o, "a piece confined to a region: needs the model");
             }
         }
+        if def.slot.name() == "janggiCannon" {
+            l.refuse(
+                &def.origin,
+                "a Janggi cannon (it may not hop over or take another cannon): needs the model",
+            );
+            continue;
+        }
         if let Some(m) = movement_of_piece(&mut l, def, initial_allowed, taker_w) {
             defs.push((def.clone(), m, def.slot == Slot::KING));
         }
@@ -301,6 +308,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     promotions(&mut l, &mut rules, &pieces);
     rules.castling = castling(&mut l, &pieces);
     rules.drops = super::lower_drops::drops(&mut l, &rules, &pieces, &regions);
+    super::lower_shogi::promotions(&mut l, &mut rules, &pieces);
     ends(&mut l, &mut rules);
     super::lower_rules::flags(&mut l, &mut rules, &pieces);
     let (region, position) = match position {

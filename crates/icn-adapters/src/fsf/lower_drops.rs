@@ -4,8 +4,8 @@
 //!
 //! Read: `pieceDrops`, `capturesToHand`, `dropLoop`, `firstRankPawnDrops`,
 //! `promotionZonePawnDrops`, `dropRegionWhite`/`Black`, `dropNoDoubled` with
-//! `dropNoDoubledCount`, `dropChecks`, `immobilityIllegal` (for drops) and
-//! `shogiPawnDropMateIllegal`. As Fairy-Stockfish does, pawns are never
+//! `dropNoDoubledCount`, `dropChecks` and `shogiPawnDropMateIllegal`
+//! (`immobilityIllegal` is read with shogi promotion, `lower_shogi.rs`). As Fairy-Stockfish does, pawns are never
 //! dropped on their first rank or in their promotion zone unless the options
 //! say so, and a pawn dropped in its double-step region may double-step.
 
@@ -34,7 +34,6 @@ pub(super) fn drops(
         allowed,
         captures_to_hand,
         keep_promoted: l.flag("dropLoop", false),
-        no_dead_drops: l.flag("immobilityIllegal", false),
         ..Drops::default()
     };
     let pawns: BTreeSet<PieceKind> = pieces
@@ -95,21 +94,11 @@ pub(super) fn drops(
             });
         }
     }
-    if let Some((letter, o)) = l.text("dropNoDoubled") {
-        let kind = letter
-            .chars()
-            .next()
-            .and_then(|c| l.v.piece_by_letter(c))
-            .and_then(|def| pieces.iter().find(|p| p.def.slot == def.slot))
-            .map(|p| p.kind);
-        match kind {
-            Some(k) => {
-                d.no_doubled.insert(k, l.int("dropNoDoubledCount", 1));
-            }
-            None if letter != "-" => {
-                l.refuse(&o, format!("`{letter}` is no piece of this variant"))
-            }
-            None => {}
+    if l.origin_of("dropNoDoubled").is_some() {
+        let set = l.piece_set("dropNoDoubled");
+        let count = l.int("dropNoDoubledCount", 1);
+        for k in super::lower_pieces::kinds_in(pieces, &set) {
+            d.no_doubled.insert(k, count);
         }
     }
     if !l.flag("dropChecks", true) {

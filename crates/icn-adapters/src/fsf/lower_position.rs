@@ -69,10 +69,36 @@ pub(super) fn position(
         let slot = l.v.piece_by_letter(c)?.slot;
         pieces.iter().find(|p| p.def.slot == slot)
     };
+    let shogi = super::lower_shogi::pairs(l);
+    // What a `~` piece promoted from: the side's pawn-style promoting piece.
+    let pawn_kind = pieces
+        .iter()
+        .find(|p| p.def.slot == super::slots::Slot::PAWN)
+        .map(|p| p.kind);
     for p in &setup.pieces {
-        let Some(lp) = kind_of_letter(p.letter) else {
+        let Some(mut lp) = kind_of_letter(p.letter) else {
             continue;
         };
+        let mut promoted_from = p.promoted.then_some(pawn_kind).flatten();
+        if p.plus {
+            // `+x`: the piece `x` promotes into, promoted from `x`.
+            let into = shogi
+                .iter()
+                .find(|(a, _)| *a == p.letter)
+                .and_then(|&(_, b)| kind_of_letter(b));
+            let Some(into) = into else {
+                l.refuse(
+                    &o,
+                    format!(
+                        "`+{}`: a piece that does not promote (promotedPieceType)",
+                        p.letter
+                    ),
+                );
+                continue;
+            };
+            promoted_from = Some(lp.kind);
+            lp = into;
+        }
         let player = if p.white {
             Player::WHITE
         } else {
@@ -81,7 +107,7 @@ pub(super) fn position(
         let region = &regions[usize::from(!p.white)];
         let right = lp.has_initial() && region.contains(&(p.file, p.rank));
         out.pieces.push(PlacedPiece {
-            promoted: p.promoted,
+            promoted_from,
             piece: Piece::new(lp.kind, player),
             at: Coord::new(i64::from(p.file), i64::from(p.rank)),
             special_right: right,

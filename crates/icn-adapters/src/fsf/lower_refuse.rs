@@ -48,11 +48,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "castling on the side the opponent did not: needs the model",
         ),
         ("checking", "true", "a game without checks: needs the model"),
-        (
-            "immobilityIllegal",
-            "false",
-            "moves to squares a piece cannot leave are illegal: needs the model",
-        ),
         ("gating", "false", "gating: needs the model"),
         (
             "wallingRule",
@@ -106,11 +101,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "nFoldValueAbsolute",
             "false",
             "a repetition result from White's view: needs the model",
-        ),
-        (
-            "perpetualCheckIllegal",
-            "false",
-            "perpetual check is illegal: needs the model",
         ),
         (
             "moveRepetitionIllegal",
@@ -192,23 +182,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
         && !t.trim().is_empty()
     {
         l.refuse(&o, format!("`{t}`: limits on promoted pieces: {model}"));
-    }
-    if let Some((t, o)) = l.text("promotedPieceType")
-        && !t.trim().is_empty()
-    {
-        l.refuse(
-            &o,
-            format!("`{t}`: shogi-style promotion to a set piece: {model}"),
-        );
-    }
-    if l.text("mandatoryPiecePromotion")
-        .is_some_and(|(t, _)| t == "true")
-        && l.text("promotedPieceType").is_some()
-    {
-        let o = l.origin_of("mandatoryPiecePromotion");
-        if let Some(o) = o {
-            l.refuse(&o, format!("mandatory shogi-style promotion: {model}"));
-        }
     }
     if drops {
         for f in [

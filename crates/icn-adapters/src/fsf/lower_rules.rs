@@ -202,6 +202,7 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
             continue;
         }
         rules.promotions.push(PromotionRule {
+            from_zone: false,
             player,
             promoting: promoting.into_iter().collect(),
             zone: zone(&squares, l.files),
@@ -306,4 +307,9 @@ pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
     rules.draws.move_rule = (n > 0).then(|| Int::from(2 * i64::from(n)));
     let fold = l.int("nFoldRule", 3);
     rules.draws.repetition = (fold > 0).then_some(fold);
+    // Fairy-Stockfish scores a repetition made by perpetual check as a loss
+    // for the checking side.
+    if l.flag("perpetualCheckIllegal", false) && fold > 0 {
+        rules.losses.perpetual_check = Some(fold);
+    }
 }

@@ -28,6 +28,7 @@ mod lower_pieces;
 mod lower_position;
 mod lower_refuse;
 mod lower_rules;
+mod lower_shogi;
 pub mod options;
 pub mod resolve;
 pub mod slots;

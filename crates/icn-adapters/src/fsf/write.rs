@@ -185,8 +185,15 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
     {
         o.bad("a slide limit shorter than the board");
     }
-    if r.losses != icn_rules::Losses::default() {
-        o.bad("losing rules (`loss=`)");
+    // Perpetual check at the repetition count is `perpetualCheckIllegal`.
+    let perpetual =
+        r.losses.perpetual_check.is_some() && r.losses.perpetual_check == r.draws.repetition;
+    let other_losses = icn_rules::Losses {
+        perpetual_check: r.losses.perpetual_check.filter(|_| !perpetual),
+        ..r.losses.clone()
+    };
+    if other_losses != icn_rules::Losses::default() {
+        o.bad("losing rules (`loss=`) other than perpetual check at the repetition count");
     }
     let mut limits = r.limits.clone();
     let flying_general = std::mem::take(&mut limits.flying_general);
@@ -196,8 +203,13 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
         o.bad(what);
     }
     for player in [Player::WHITE, Player::BLACK] {
-        if r.promotions.iter().filter(|p| p.player == player).count() > 1 {
-            o.bad(format!("several promotion rules for {player}"));
+        if r.promotions
+            .iter()
+            .filter(|p| p.player == player && !p.from_zone)
+            .count()
+            > 1
+        {
+            o.bad(format!("several pawn-style promotion rules for {player}"));
         }
     }
     if !r.extra.is_empty() {
@@ -266,6 +278,11 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
             }
         } else if plain_pawn(&m) {
             slot_lines.push(format!("pawn = {c}"));
+        } else if r.drops.as_ref().is_some_and(|d| d.no_mate.contains(&k))
+            && betza.as_deref() == Ok("fW")
+        {
+            // The piece whose drop may not mate is Fairy-Stockfish's shogi pawn.
+            slot_lines.push(format!("shogiPawn = {c}"));
         } else {
             custom += 1;
             match betza {
@@ -380,8 +397,23 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
     ));
     // Promotion.
     let mut mandatory = BTreeSet::new();
+    let pawn_style = |player: Player| {
+        r.promotions
+            .iter()
+            .filter(move |p| p.player == player && !p.from_zone)
+    };
     for (player, color) in [(Player::WHITE, "White"), (Player::BLACK, "Black")] {
-        match r.promotion_of(player) {
+        let shogi_zone = r
+            .promotions
+            .iter()
+            .find(|p| p.player == player && p.from_zone)
+            .map(|p| &p.zone);
+        match pawn_style(player).next() {
+            None if shogi_zone.is_some() => {
+                let sq = shogi_zone.map(|z| o.zone_squares(z)).unwrap_or_default();
+                lines.push(format!("promotionRegion{color} = {}", o.squares_text(&sq)));
+                lines.push(format!("promotionPawnTypes{color} = -"));
+            }
             Some(pr) => {
                 let sq = o.zone_squares(&pr.zone);
                 lines.push(format!("promotionRegion{color} = {}", o.squares_text(&sq)));
@@ -408,6 +440,10 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
         "mandatoryPawnPromotion = {}",
         mandatory.into_iter().next().unwrap_or(true)
     ));
+    lines.extend(super::write_drops::shogi_lines(&mut o, v, &letters));
+    if perpetual {
+        lines.push("perpetualCheckIllegal = true".to_string());
+    }
     if r.forced_capture {
         lines.push("mustCapture = true".to_string());
     }
@@ -428,6 +464,11 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
         return Err(vec![format!(
             "drop rules that Fairy-Stockfish's drop options cannot say exactly ({what})"
         )]);
+    }
+    if r.promotions.iter().any(|p| p.from_zone) && !super::write_drops::same_promotions(&s, r) {
+        return Err(vec![
+            "shogi-style promotion rules that Fairy-Stockfish's promotedPieceType cannot say exactly (one region per side, shared with pawn promotion)".to_string(),
+        ]);
     }
     Ok(s)
 }

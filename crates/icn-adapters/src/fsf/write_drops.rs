@@ -81,10 +81,60 @@ pub(super) fn drop_lines(
     if !d.no_mate.is_empty() {
         lines.push("shogiPawnDropMateIllegal = true".into());
     }
-    if d.no_dead_drops {
+    lines
+}
+
+/// The shogi-style promotion options (`promotedPieceType`,
+/// `mandatoryPiecePromotion`) and `immobilityIllegal`, which says both that
+/// a piece must promote where it could not move again and that it may not
+/// be dropped there.
+pub(super) fn shogi_lines(
+    o: &mut Out,
+    v: &Variant,
+    letters: &BTreeMap<PieceKind, char>,
+) -> Vec<String> {
+    let shogi: Vec<&icn_rules::PromotionRule> =
+        v.rules.promotions.iter().filter(|p| p.from_zone).collect();
+    let mut lines = Vec::new();
+    let mut pairs = Vec::new();
+    for p in shogi.iter().filter(|p| p.player == Player::WHITE) {
+        for &from in &p.promoting {
+            match (letters.get(&from), p.choices.as_slice()) {
+                (Some(a), [to]) => match letters.get(to) {
+                    Some(b) => pairs.push(format!("{a}:{b}")),
+                    None => o.bad("shogi-style promotion into a piece not on the board"),
+                },
+                _ => o.bad("shogi-style promotion into more than one piece"),
+            }
+        }
+    }
+    if !pairs.is_empty() {
+        lines.push(format!("promotedPieceType = {}", pairs.join(" ")));
+        if shogi.iter().all(|p| p.mandatory) {
+            lines.push("mandatoryPiecePromotion = true".into());
+        }
+    }
+    let forced = shogi.iter().any(|p| !p.forced.is_empty());
+    if forced || v.rules.drops.as_ref().is_some_and(|d| d.no_dead_drops) {
         lines.push("immobilityIllegal = true".into());
     }
     lines
+}
+
+/// Whether the section `text` reads back with the promotion rules of `rules`.
+pub(super) fn same_promotions(text: &str, rules: &icn_rules::RuleSet) -> bool {
+    let file = super::read_file(text);
+    let Some(Ok(r)) = file.sections.first().map(|s| s.result.as_ref()) else {
+        return false;
+    };
+    super::to_variant(r).is_ok_and(|back| {
+        let key = |p: &&icn_rules::PromotionRule| format!("{p:?}");
+        let mut a: Vec<_> = rules.promotions.iter().collect();
+        let mut b: Vec<_> = back.rules.promotions.iter().collect();
+        a.sort_by_key(key);
+        b.sort_by_key(key);
+        a == b
+    })
 }
 
 /// What of `d` the section `text` does not say: `None` when it reads back

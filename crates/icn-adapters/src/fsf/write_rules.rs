@@ -150,36 +150,48 @@ pub(super) fn fen(
     walls: &BTreeSet<(u32, u32)>,
     castling: &str,
 ) -> String {
-    let mut board: BTreeMap<(u32, u32), char> = BTreeMap::new();
+    // Each square's text: a letter, `+` before the letter a shogi-style
+    // promoted piece promoted from, or `~` after a promoted piece.
+    let mut board: BTreeMap<(u32, u32), String> = BTreeMap::new();
+    let case = |c: char, p: Player| {
+        if p == Player::WHITE {
+            c.to_ascii_uppercase()
+        } else {
+            c
+        }
+    };
     for p in &v.position.pieces {
         let Some(s) = o.sq(&p.at) else { continue };
-        if let Some(&c) = letters.get(&p.piece.kind) {
-            board.insert(
-                s,
-                if p.piece.player == Player::WHITE {
-                    c.to_ascii_uppercase()
-                } else {
-                    c
-                },
-            );
+        let shogi = p.promoted_from.filter(|&from| {
+            v.rules.promotions.iter().any(|r| {
+                r.from_zone && r.promoting.contains(&from) && r.choices.contains(&p.piece.kind)
+            })
+        });
+        let text = match (shogi, p.promoted_from) {
+            (Some(from), _) => letters
+                .get(&from)
+                .map(|&c| format!("+{}", case(c, p.piece.player))),
+            (None, promoted) => letters.get(&p.piece.kind).map(|&c| {
+                let mut t = case(c, p.piece.player).to_string();
+                if promoted.is_some() {
+                    t.push('~');
+                }
+                t
+            }),
+        };
+        if let Some(t) = text {
+            board.insert(s, t);
         }
     }
-    let promoted: BTreeSet<(u32, u32)> = v
-        .position
-        .pieces
-        .iter()
-        .filter(|p| p.promoted)
-        .filter_map(|p| o.sq(&p.at))
-        .collect();
     let mut rows = Vec::new();
     for r in (1..=o.ranks as u32).rev() {
         let mut row = String::new();
         let mut empty = 0;
         for f in 1..=o.files as u32 {
             let c = if walls.contains(&(f, r)) {
-                Some('*')
+                Some("*")
             } else {
-                board.get(&(f, r)).copied()
+                board.get(&(f, r)).map(String::as_str)
             };
             match c {
                 Some(c) => {
@@ -187,10 +199,7 @@ pub(super) fn fen(
                         row.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    row.push(c);
-                    if promoted.contains(&(f, r)) {
-                        row.push('~');
-                    }
+                    row.push_str(c);
                 }
                 None => empty += 1,
             }

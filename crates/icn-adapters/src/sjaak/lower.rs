@@ -709,6 +709,7 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
                     }
                 };
                 let rule = PromotionRule {
+                    from_zone: false,
                     player,
                     promoting: [kind].into_iter().collect(),
                     zone: zone_of(v, &squares),
@@ -803,7 +804,7 @@ fn partner_kinds_of(v: &SjaakVariant, kinds: &[PieceKind]) -> BTreeSet<PieceKind
 /// The rights, squares and pieces of a start position (used by the FEN reader).
 pub(super) fn placed(kind: PieceKind, player: Player, s: Sq, right: bool) -> PlacedPiece {
     PlacedPiece {
-        promoted: false,
+        promoted_from: None,
         piece: icn_model::Piece::new(kind, player),
         at: coord_of(s),
         special_right: right,

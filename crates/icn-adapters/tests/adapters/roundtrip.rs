@@ -121,7 +121,7 @@ fn board_variant() -> impl Strategy<Value = Variant> {
             let mut pieces = Vec::new();
             let mut put = |kind, player, x: i64, y: i64, right| {
                 pieces.push(PlacedPiece {
-                    promoted: false,
+                    promoted_from: None,
                     piece: Piece::new(kind, player),
                     at: Coord::new(x, y),
                     special_right: right,
@@ -152,6 +152,7 @@ fn board_variant() -> impl Strategy<Value = Variant> {
             rules.draws.move_rule = Some(Int::from(100));
             for (player, row) in [(Player::WHITE, h), (Player::BLACK, 1)] {
                 rules.promotions.push(PromotionRule {
+                    from_zone: false,
                     player,
                     promoting: [PieceKind::Pawn].into_iter().collect(),
                     zone: Zone::rows([Int::from(row)]),

@@ -252,7 +252,7 @@ pub(crate) fn from_dto(
         let at = square(key, &path)?;
         last_on.insert(at.clone(), pieces.len());
         pieces.push(PlacedPiece {
-            promoted: false,
+            promoted_from: None,
             piece,
             at,
             special_right: false,

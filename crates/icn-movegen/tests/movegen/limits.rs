@@ -110,6 +110,7 @@ fn zone_moves_replace_the_quiet_moves_and_keep_the_captures() {
 fn promotion_rules_per_square_and_piece_limits() {
     let mut r = rules();
     let rule = |sq: (i64, i64), to: PieceKind| PromotionRule {
+        from_zone: false,
         player: Player::WHITE,
         promoting: [PieceKind::Pawn].into_iter().collect(),
         zone: squares(&[sq]),

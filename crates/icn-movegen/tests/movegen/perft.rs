@@ -113,6 +113,7 @@ fn optional_promotion_is_forced_where_the_piece_could_not_move_again() {
         icn_model::Game::parse("w 1,8,1,8 K5,1|k5,5|P1,6|P3,7", icn_model::Dialect::Auto).unwrap();
     let mut rules = icn_movegen::rules_of(&g).unwrap();
     rules.promotions = vec![PromotionRule {
+        from_zone: false,
         player: Player::WHITE,
         promoting: [PieceKind::Pawn].into_iter().collect(),
         zone: Zone::rows([Int::from(7), Int::from(8)]),

@@ -217,7 +217,7 @@ impl Sketch {
             .into_iter()
             .flatten()
             .map(|(x, y, piece)| PlacedPiece {
-                promoted: false,
+                promoted_from: None,
                 piece,
                 at: Coord::new(x, y),
                 special_right: false,

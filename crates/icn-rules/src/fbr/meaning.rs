@@ -434,6 +434,7 @@ fn promotion(r: &RawRule, st: &mut State, d: &mut Diags) {
         return;
     };
     let mut rule = PromotionRule {
+        from_zone: false,
         player,
         promoting: pieces.iter().map(|p| p.kind).collect(),
         zone,

@@ -57,6 +57,7 @@ fn promotion(player: Player) -> impl Strategy<Value = Option<PromotionRule>> {
             any::<bool>(),
         )
             .prop_map(move |(zone, choices, mandatory)| PromotionRule {
+                from_zone: false,
                 forced: Zone::empty(),
                 player,
                 promoting: [PieceKind::Pawn].into_iter().collect(),

@@ -1,0 +1,121 @@
+//! The shogi half of [`super::lower`]: `promotedPieceType` (a piece that
+//! promotes into one set piece, in, into or out of its promotion region),
+//! `mandatoryPiecePromotion`, and `immobilityIllegal` (no move or drop to a
+//! square the piece could never leave).
+//!
+//! Each `FROM:TO` pair becomes one [`PromotionRule`] per side with
+//! [`PromotionRule::from_zone`] set (Fairy-Stockfish lets a move that starts
+//! in the region promote too). `immobilityIllegal` is held when every piece
+//! that has squares it could never leave promotes there: those squares are
+//! the rule's [`PromotionRule::forced`] zone, and drops there are refused
+//! ([`icn_rules::Drops::no_dead_drops`]); otherwise it is refused by name.
+
+use icn_model::{Coord, PieceKind, Player};
+use icn_rules::{PromotionRule, RuleSet, Zone};
+
+use super::lower::{Lowering, zone};
+use super::lower_pieces::Lowered;
+
+/// The `FROM:TO` letter pairs of `promotedPieceType`.
+pub(super) fn pairs(l: &Lowering<'_>) -> Vec<(char, char)> {
+    let Some((text, _)) = l.text("promotedPieceType") else {
+        return Vec::new();
+    };
+    text.split_whitespace()
+        .filter_map(|p| {
+            let (a, b) = p.split_once(':')?;
+            Some((a.chars().next()?, b.chars().next()?))
+        })
+        .collect()
+}
+
+/// The kind of the variant's piece with `letter`.
+pub(super) fn kind_of(l: &Lowering<'_>, pieces: &[Lowered], letter: char) -> Option<PieceKind> {
+    let def = l.v.piece_by_letter(letter.to_ascii_lowercase())?;
+    pieces
+        .iter()
+        .find(|p| p.def.slot == def.slot)
+        .map(|p| p.kind)
+}
+
+/// Adds the shogi-style promotion rules, and checks `immobilityIllegal`.
+pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered]) {
+    let mandatory = l.flag("mandatoryPiecePromotion", false);
+    let immobility = l.flag("immobilityIllegal", false);
+    let mut promoting = Vec::new();
+    for (from, to) in pairs(l) {
+        let (Some(a), Some(b)) = (kind_of(l, pieces, from), kind_of(l, pieces, to)) else {
+            if let Some((t, o)) = l.text("promotedPieceType") {
+                l.refuse(
+                    &o,
+                    format!("`{t}`: `{from}:{to}` names a piece this variant does not have"),
+                );
+            }
+            continue;
+        };
+        promoting.push(a);
+        for (player, color, default) in [
+            (Player::WHITE, "White", "*8"),
+            (Player::BLACK, "Black", "*1"),
+        ] {
+            let squares = l.squares(&format!("promotionRegion{color}"), default);
+            if squares.is_empty() {
+                continue;
+            }
+            let dead: Vec<(u32, u32)> = if immobility {
+                squares
+                    .iter()
+                    .copied()
+                    .filter(|&s| is_dead(rules, a, player, s))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            rules.promotions.push(PromotionRule {
+                player,
+                promoting: [a].into_iter().collect(),
+                zone: zone(&squares, l.files),
+                choices: vec![b],
+                mandatory,
+                forced: if dead.is_empty() {
+                    Zone::empty()
+                } else {
+                    zone(&dead, l.files)
+                },
+                from_zone: true,
+            });
+        }
+    }
+    if !immobility {
+        return;
+    }
+    // Every other piece must be able to move from every square, or the
+    // rule would also forbid plain moves the model does not forbid.
+    let stuck = pieces.iter().find(|p| {
+        !promoting.contains(&p.kind)
+            && [Player::WHITE, Player::BLACK].into_iter().any(|player| {
+                (1..=l.ranks).any(|r| (1..=l.files).any(|f| is_dead(rules, p.kind, player, (f, r))))
+            })
+    });
+    match stuck {
+        Some(p) => {
+            if let Some(o) = l.origin_of("immobilityIllegal") {
+                let letter = p.def.letter;
+                l.refuse(&o, format!("moves of `{letter}` (which does not promote) to squares it cannot leave are illegal: needs the model"));
+            }
+        }
+        None => {
+            if let Some(d) = rules.drops.as_mut() {
+                d.no_dead_drops = true;
+            }
+        }
+    }
+}
+
+/// Whether a piece of `kind` and `player` could never move from `(file, rank)`.
+fn is_dead(rules: &RuleSet, kind: PieceKind, player: Player, (f, r): (u32, u32)) -> bool {
+    let at = Coord::new(i64::from(f), i64::from(r));
+    !rules
+        .movement(kind)
+        .can_move_from(player, &at, &rules.region)
+}
