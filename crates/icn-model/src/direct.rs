@@ -119,7 +119,7 @@ impl Reader<'_> {
     /// `-? [0-9]+`, its value and end; `None` when there is no integer here.
     /// A value [`Int::parse`] refuses (never, by its docs) makes the reader
     /// decline.
-    #[inline]
+    #[inline(always)]
     fn int(&mut self, i: usize) -> Option<(Int, usize)> {
         let b = self.b;
         let neg = b.get(i) == Some(&b'-');
@@ -142,6 +142,14 @@ impl Reader<'_> {
             let v = v as i64;
             return Some((Int::from(if neg { -v } else { v }), k));
         }
+        self.big_int(i, k)
+    }
+
+    /// The integer `text[i..k]` of more than 18 digits (rare: kept out of
+    /// line so the common path stays small).
+    #[cold]
+    #[inline(never)]
+    fn big_int(&mut self, i: usize, k: usize) -> Option<(Int, usize)> {
         let value = Int::parse(&self.s[i..k]).unwrap_or_else(|_| {
             self.failed = true;
             Int::ZERO
