@@ -13,7 +13,7 @@
 
 use std::borrow::Cow;
 
-use super::write::{compact_move_into, piece_name};
+use super::write::{piece_name, promotion_suffix_into};
 use crate::{Coord, Game, Int, Move, Player};
 
 /// Integers of at most this magnitude are JSON numbers; others are strings.
@@ -112,16 +112,14 @@ pub(crate) fn write(game: &Game, out: &mut Vec<u8>) {
         strings(out, &game.leading_comments);
     }
     out.extend_from_slice(b",\"moves\":[");
-    let mut text = String::with_capacity(48);
     for (i, m) in game.moves.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        text.clear();
-        compact_move_into(m, &mut text);
-        plain(out, &text);
+        compact_move(out, m);
     }
     out.push(b']');
+    let mut text = String::with_capacity(48);
     if game.moves.iter().any(has_detail) {
         out.extend_from_slice(b",\"moveDetails\":[");
         for (i, m) in game.moves.iter().enumerate() {
@@ -133,6 +131,25 @@ pub(crate) fn write(game: &Game, out: &mut Vec<u8>) {
         out.push(b']');
     }
     out.push(b'}');
+}
+
+/// The compact move as a JSON string, as `write::compact_move_into` writes it:
+/// `"4,2>4,4"`, `"2,7>1,8Q"`, `"2,7>1,8=3q"`.
+fn compact_move(out: &mut Vec<u8>, m: &Move) {
+    out.push(b'"');
+    decimal(out, &m.from.x);
+    out.push(b',');
+    decimal(out, &m.from.y);
+    out.push(b'>');
+    decimal(out, &m.to.x);
+    out.push(b',');
+    decimal(out, &m.to.y);
+    if let Some(p) = m.promotion {
+        let mut text = String::with_capacity(8);
+        promotion_suffix_into(p, &mut text);
+        out.extend_from_slice(text.as_bytes());
+    }
+    out.push(b'"');
 }
 
 /// Whether the move carries anything beyond its squares and promotion.
