@@ -7,7 +7,7 @@
 //! corpus is compared by `xtask`'s own test, and random games by the
 //! round-trip property tests.
 
-use std::path::{Path, PathBuf};
+mod common;
 
 use icn_model::{Dialect, Game, json};
 
@@ -23,58 +23,27 @@ fn same_bytes(g: &Game, what: &str) {
     );
 }
 
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
-}
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let path = e.path();
-        if path.is_dir() {
-            files(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn fixtures_are_written_the_same_both_ways() {
-    let mut paths = Vec::new();
-    files(&fixtures(), &mut paths);
-    paths.sort();
     let mut written = 0;
-    for path in paths {
-        let name = path.to_string_lossy().into_owned();
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        let mut docs: Vec<String> = Vec::new();
-        if name.ends_with(".icn") {
-            docs.push(text);
-        } else if name.ends_with(".icnl") {
-            docs.extend(text.lines().map(str::to_string));
-        } else if name.ends_with("site/cases.tsv") {
-            docs.extend(
-                text.lines()
-                    .filter(|l| !l.starts_with('#'))
-                    .filter_map(|l| l.split('\t').nth(1))
-                    .map(str::to_string),
-            );
-        } else if name.ends_with(".json")
-            && let Ok(g) = json::from_json_str(&text)
-        {
-            same_bytes(&g, &name);
+    for doc in common::fixture_documents() {
+        if let Ok(g) = Game::parse(&doc, Dialect::Auto) {
+            same_bytes(&g, &doc);
             written += 1;
         }
-        for doc in docs {
-            if let Ok(g) = Game::parse(&doc, Dialect::Auto) {
-                same_bytes(&g, &format!("{name}: {doc}"));
-                written += 1;
-            }
+    }
+    let mut paths = Vec::new();
+    common::files(&common::fixtures(), &mut paths);
+    paths.sort();
+    for path in paths
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+    {
+        if let Ok(text) = std::fs::read_to_string(path)
+            && let Ok(g) = json::from_json_str(&text)
+        {
+            same_bytes(&g, &path.display().to_string());
+            written += 1;
         }
     }
     assert!(written > 1000, "only {written} fixture games");

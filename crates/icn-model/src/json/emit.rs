@@ -13,7 +13,7 @@
 
 use std::borrow::Cow;
 
-use super::write::{piece_name, promotion_suffix_into};
+use super::write::{has_detail, piece_name, promotion_suffix_into};
 use crate::{Coord, Game, Int, Move, Player};
 
 /// Integers of at most this magnitude are JSON numbers; others are strings.
@@ -152,17 +152,6 @@ fn compact_move(out: &mut Vec<u8>, m: &Move) {
     out.push(b'"');
 }
 
-/// Whether the move carries anything beyond its squares and promotion.
-fn has_detail(m: &Move) -> bool {
-    m.piece.is_some()
-        || m.capture
-        || m.check.is_some()
-        || m.glyph.is_some()
-        || m.clock.is_some()
-        || !m.commands.is_empty()
-        || !m.comments.is_empty()
-}
-
 /// One entry of `moveDetails`: `{}` for a plain move. `text` is scratch room.
 fn detail(out: &mut Vec<u8>, m: &Move, text: &mut String) {
     out.push(b'{');
@@ -231,39 +220,22 @@ fn rules(out: &mut Vec<u8>, game: &Game, two_player: bool) {
                 matches!(*p, Player::WHITE | Player::BLACK) && rule.ranks.len() <= 1
             });
         key(out, "promotionRanks");
-        out.push(b'[');
-        for (i, p) in [Player::WHITE, Player::BLACK].into_iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
+        array(out, [Player::WHITE, Player::BLACK], |out, p| {
             match r.promotion(p).and_then(|x| x.ranks.first()) {
                 Some(rank) => int(out, rank),
                 None => out.extend_from_slice(b"null"),
             }
-        }
-        out.push(b']');
+        });
         if !fits_pair {
             key(out, "promotionRanksByPlayer");
             // Keyed by player, the last list of a player given twice winning
             // at the first one's place (as a map collects them).
             let players = unique(r.promotions.iter().map(|(p, _)| *p));
-            out.push(b'{');
-            for (i, &p) in players.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                player(out, p);
-                out.extend_from_slice(b":[");
+            let ranks = |p| {
                 let last = r.promotions.iter().rev().find(|(q, _)| *q == p);
-                for (j, rank) in last.map_or(&[][..], |(_, x)| &x.ranks).iter().enumerate() {
-                    if j > 0 {
-                        out.push(b',');
-                    }
-                    int(out, rank);
-                }
-                out.push(b']');
-            }
-            out.push(b'}');
+                last.map_or(&[][..], |(_, x)| &x.ranks[..])
+            };
+            by_player(out, &players, ranks, int);
         }
         key(out, "promotionsAllowed");
         let players = unique(
@@ -271,45 +243,16 @@ fn rules(out: &mut Vec<u8>, game: &Game, two_player: bool) {
                 .into_iter()
                 .chain(r.promotions.iter().map(|(p, _)| *p)),
         );
-        out.push(b'{');
-        for (i, &p) in players.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            player(out, p);
-            out.extend_from_slice(b":[");
-            let choices = r.promotion(p).map_or(&[][..], |x| &x.choices);
-            for (j, k) in choices.iter().enumerate() {
-                if j > 0 {
-                    out.push(b',');
-                }
-                string(out, &k.json_name());
-            }
-            out.push(b']');
-        }
-        out.push(b'}');
+        let choices = |p| r.promotion(p).map_or(&[][..], |x| &x.choices[..]);
+        by_player(out, &players, choices, |out, k| string(out, &k.json_name()));
     }
     key(out, "winConditions");
     let players = unique(r.win_conditions.iter().map(|(p, _)| *p));
-    out.push(b'{');
-    for (i, &p) in players.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        player(out, p);
-        out.extend_from_slice(b":[");
+    let wins = |p| {
         let last = r.win_conditions.iter().rev().find(|(q, _)| *q == p);
-        for (j, w) in last.map_or(&[][..], |(_, w)| w).iter().enumerate() {
-            if j > 0 {
-                out.push(b',');
-            }
-            out.push(b'"');
-            out.extend_from_slice(w.keyword().as_bytes());
-            out.push(b'"');
-        }
-        out.push(b']');
-    }
-    out.push(b'}');
+        last.map_or(&[][..], |(_, w)| &w[..])
+    };
+    by_player(out, &players, wins, |out, w| plain(out, w.keyword()));
     if let Some(b) = &r.world_border {
         key(out, "worldBorder");
         let sides = [
@@ -397,14 +340,42 @@ fn int(out: &mut Vec<u8>, v: &Int) {
 
 /// An array of strings.
 fn strings(out: &mut Vec<u8>, items: &[String]) {
+    array(out, items, |out, s| string(out, s));
+}
+
+/// `[a,b,…]`, each item written by `each`.
+fn array<T>(
+    out: &mut Vec<u8>,
+    items: impl IntoIterator<Item = T>,
+    mut each: impl FnMut(&mut Vec<u8>, T),
+) {
     out.push(b'[');
-    for (i, s) in items.iter().enumerate() {
+    for (i, item) in items.into_iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        string(out, s);
+        each(out, item);
     }
     out.push(b']');
+}
+
+/// `{"white":[…],…}`: each of `players` once, with the array `list` gives.
+fn by_player<'a, T: 'a>(
+    out: &mut Vec<u8>,
+    players: &[Player],
+    list: impl Fn(Player) -> &'a [T],
+    mut each: impl FnMut(&mut Vec<u8>, &T),
+) {
+    out.push(b'{');
+    for (i, &p) in players.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        player(out, p);
+        out.push(b':');
+        array(out, list(p), &mut each);
+    }
+    out.push(b'}');
 }
 
 /// A JSON string that needs no escapes: piece codes and names, compact

@@ -62,7 +62,8 @@ pub(crate) fn promotion_suffix_into(p: Piece, s: &mut String) {
     s.push_str(&p.code());
 }
 
-fn has_detail(m: &Move) -> bool {
+/// Whether the move carries anything beyond its squares and promotion.
+pub(crate) fn has_detail(m: &Move) -> bool {
     m.piece.is_some()
         || m.capture
         || m.check.is_some()
