@@ -36,21 +36,12 @@ pub(crate) fn write(game: &Game, out: &mut Vec<u8>) {
     out.extend_from_slice(b"},\"turn\":");
     player(out, pos.side_to_move());
     if !two_player {
-        out.extend_from_slice(b",\"turnOrder\":[");
-        for (i, &p) in pos.turn_order.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            player(out, p);
-        }
-        out.push(b']');
+        out.extend_from_slice(b",\"turnOrder\":");
+        array(out, &pos.turn_order, |out, &p| player(out, p));
     }
     if let Some(c) = &pos.en_passant {
-        out.extend_from_slice(b",\"enpassant\":[");
-        int(out, &c.x);
-        out.push(b',');
-        int(out, &c.y);
-        out.push(b']');
+        out.extend_from_slice(b",\"enpassant\":");
+        array(out, [&c.x, &c.y], int);
     }
     if let Some(r) = &pos.move_rule {
         out.extend_from_slice(b",\"moveRule\":\"");
@@ -84,51 +75,33 @@ pub(crate) fn write(game: &Game, out: &mut Vec<u8>) {
     out.push(b'}');
     if !game.annotations.is_empty() {
         let a = &game.annotations;
-        out.extend_from_slice(b",\"annotations\":{\"squares\":[");
         let mut text = String::with_capacity(48);
-        for (i, c) in a.squares.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
+        out.extend_from_slice(b",\"annotations\":{\"squares\":");
+        array(out, &a.squares, |out, c| {
             text.clear();
             c.push_to(&mut text);
             string(out, &text);
-        }
-        out.extend_from_slice(b"],\"rays\":[");
-        for (i, r) in a.rays.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
+        });
+        out.extend_from_slice(b",\"rays\":");
+        array(out, &a.rays, |out, r| {
             text.clear();
             r.from.push_to(&mut text);
             text.push('>');
             r.direction.push_to(&mut text);
             string(out, &text);
-        }
-        out.extend_from_slice(b"]}");
+        });
+        out.push(b'}');
     }
     if !game.leading_comments.is_empty() {
         out.extend_from_slice(b",\"leadingComments\":");
         strings(out, &game.leading_comments);
     }
-    out.extend_from_slice(b",\"moves\":[");
-    for (i, m) in game.moves.iter().enumerate() {
-        if i > 0 {
-            out.push(b',');
-        }
-        compact_move(out, m);
-    }
-    out.push(b']');
-    let mut text = String::with_capacity(48);
+    out.extend_from_slice(b",\"moves\":");
+    array(out, &game.moves, compact_move);
     if game.moves.iter().any(has_detail) {
-        out.extend_from_slice(b",\"moveDetails\":[");
-        for (i, m) in game.moves.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            detail(out, m, &mut text);
-        }
-        out.push(b']');
+        let mut text = String::with_capacity(48);
+        out.extend_from_slice(b",\"moveDetails\":");
+        array(out, &game.moves, |out, m| detail(out, m, &mut text));
     }
     out.push(b'}');
 }
