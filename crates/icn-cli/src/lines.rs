@@ -22,7 +22,7 @@ use crate::document::Located;
 /// Most lines in one batch.
 pub const BATCH_LINES: usize = 8192;
 /// A batch stops growing once it holds this many bytes.
-pub const BATCH_BYTES: usize = 4 << 20;
+pub const BATCH_BYTES: usize = 2 << 20;
 /// Lines handled by one rayon task.
 pub const CHUNK_LINES: usize = 64;
 
@@ -116,6 +116,15 @@ struct ChunkResult {
     warned: u64,
 }
 
+impl ChunkResult {
+    /// Empties the result, keeping its buffers' room.
+    fn clear(&mut self) {
+        self.out.clear();
+        self.errors.clear();
+        (self.blank, self.failed, self.warned) = (0, 0, 0);
+    }
+}
+
 /// [`run`] over `input` with standard output (when `write_output`; else
 /// nothing is written) and standard error as the sinks, and the outcome.
 ///
@@ -165,11 +174,16 @@ pub fn run(
         err,
         mut progress,
     } = sinks;
+    let writes = out.is_some();
     let mut summary = Summary::default();
     let mut current = Batch::default();
     let mut next = Batch::default();
     let mut eof = current.fill(&mut *reader, 1)?;
     let mut pending: Vec<ChunkResult> = Vec::new();
+    // The buffers of the batch written last time round, emptied: the next
+    // batch's chunks write into them, so the output buffers are allocated
+    // once for the run, not once per batch.
+    let mut spare: Vec<ChunkResult> = Vec::new();
     loop {
         let next_first = current.first_line + current.ends.len() as u64;
         let results = {
@@ -178,19 +192,23 @@ pub fn run(
             let err = &mut *err;
             let next = &mut next;
             let pending = std::mem::take(&mut pending);
+            let reuse = std::mem::take(&mut spare);
             let (io, results) = rayon::join(
-                move || -> io::Result<bool> {
+                move || -> io::Result<(bool, Vec<ChunkResult>)> {
                     emit(&pending, out, err)?;
-                    if eof {
+                    let eof = if eof {
                         next.clear(next_first);
-                        Ok(true)
+                        true
                     } else {
-                        next.fill(reader, next_first)
-                    }
+                        next.fill(reader, next_first)?
+                    };
+                    Ok((eof, pending))
                 },
-                || handle_batch(&current, origin, handler),
+                || handle_batch(&current, origin, handler, writes, reuse),
             );
-            eof = io?;
+            let emitted;
+            (eof, emitted) = io?;
+            spare = emitted;
             results
         };
         for r in &results {
@@ -232,13 +250,35 @@ fn emit(
     Ok(())
 }
 
-fn handle_batch(batch: &Batch, origin: &str, handler: &Handler<'_>) -> Vec<ChunkResult> {
+/// Handles every line of `batch`, a chunk per rayon task, each writing into
+/// one of the `spare` results (emptied first; new ones when there are too
+/// few). With `writes` (the output is kept), a chunk's output buffer gets
+/// room for twice its input first (the JSON long form of a site line is
+/// about 1.9 times as long), so it is rarely grown and copied.
+fn handle_batch(
+    batch: &Batch,
+    origin: &str,
+    handler: &Handler<'_>,
+    writes: bool,
+    mut spare: Vec<ChunkResult>,
+) -> Vec<ChunkResult> {
     let n = batch.ends.len();
-    (0..n.div_ceil(CHUNK_LINES))
+    spare.resize_with(n.div_ceil(CHUNK_LINES), ChunkResult::default);
+    spare
         .into_par_iter()
-        .map(|c| {
-            let mut r = ChunkResult::default();
-            for i in c * CHUNK_LINES..((c + 1) * CHUNK_LINES).min(n) {
+        .enumerate()
+        .map(|(c, mut r)| {
+            r.clear();
+            let lines = c * CHUNK_LINES..((c + 1) * CHUNK_LINES).min(n);
+            if writes {
+                let start = if lines.start == 0 {
+                    0
+                } else {
+                    batch.ends[lines.start - 1]
+                };
+                r.out.reserve(2 * (batch.ends[lines.end - 1] - start));
+            }
+            for i in lines {
                 handle_line(
                     batch.line(i),
                     batch.first_line + i as u64,

@@ -23,6 +23,12 @@ use clap::Parser as _;
 use crate::cli::{Cli, Command};
 use crate::cmd::Outcome;
 
+/// mimalloc: a reading of a line allocates a few dozen small strings and
+/// vectors, and frees them all at its end; this allocator makes that about
+/// twice as cheap as the system one, and keeps a free list per thread.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {

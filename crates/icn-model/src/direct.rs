@@ -18,6 +18,7 @@
 //! agree on the game, the source map and the errors.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
 
 use icn_syntax::scan::{self, is_ws};
 use icn_syntax::{self as syn, Dialect, Span};
@@ -25,10 +26,31 @@ use icn_syntax::{self as syn, Dialect, Span};
 use crate::lower::{Lowering, header_map};
 use crate::{Coord, Game, Int, Move, Piece, PlacedPiece, SourceMap};
 
+/// Slots of the piece-code cache (a power of two).
+const CODE_SLOTS: usize = 256;
+
+/// Piece codes met (as eight bytes) and what they name, by hash: a
+/// direct-mapped cache, one slot per hash, the last code wins it.
+type CodeCache = [(u64, Option<Piece>); CODE_SLOTS];
+
+thread_local! {
+    /// Kept from one document to the next on each thread: what a code
+    /// names never changes, and a corpus uses the same few dozen codes.
+    static CODES: RefCell<Box<CodeCache>> = RefCell::new(Box::new([(0, None); CODE_SLOTS]));
+}
+
 /// The game and source map of `text` read in the auto dialect, when the
 /// direct reader can read all of it (see the module docs); `None` otherwise.
 #[doc(hidden)]
 pub fn read_direct(text: &str) -> Option<(Game, SourceMap)> {
+    CODES.with(|codes| match codes.try_borrow_mut() {
+        Ok(mut codes) => read_with(text, &mut codes),
+        // Not reentrant; never the case, but a fresh cache is as good.
+        Err(_) => read_with(text, &mut Box::new([(0, None); CODE_SLOTS])),
+    })
+}
+
+fn read_with(text: &str, codes: &mut CodeCache) -> Option<(Game, SourceMap)> {
     let (doc, start) = syn::fast_header(text)?;
     if !syn::dialect::check(&doc, Dialect::Auto).is_empty() {
         return None;
@@ -45,7 +67,7 @@ pub fn read_direct(text: &str) -> Option<(Game, SourceMap)> {
         cx,
         game,
         map,
-        codes: [(0, None); 64],
+        codes,
         failed: false,
     };
     r.tail(start)?;
@@ -69,8 +91,8 @@ struct Reader<'a> {
     cx: Lowering,
     game: Game,
     map: SourceMap,
-    /// Piece codes met (as eight bytes) and what they name, by hash.
-    codes: [(u64, Option<Piece>); 64],
+    /// Piece codes met and what they name (see [`CodeCache`]).
+    codes: &'a mut CodeCache,
     /// Something was met that the reader declines.
     failed: bool,
 }
@@ -97,7 +119,7 @@ impl Reader<'_> {
     /// `-? [0-9]+`, its value and end; `None` when there is no integer here.
     /// A value [`Int::parse`] refuses (never, by its docs) makes the reader
     /// decline.
-    #[inline]
+    #[inline(always)]
     fn int(&mut self, i: usize) -> Option<(Int, usize)> {
         let b = self.b;
         let neg = b.get(i) == Some(&b'-');
@@ -120,6 +142,14 @@ impl Reader<'_> {
             let v = v as i64;
             return Some((Int::from(if neg { -v } else { v }), k));
         }
+        self.big_int(i, k)
+    }
+
+    /// The integer `text[i..k]` of more than 18 digits (rare: kept out of
+    /// line so the common path stays small).
+    #[cold]
+    #[inline(never)]
+    fn big_int(&mut self, i: usize, k: usize) -> Option<(Int, usize)> {
         let value = Int::parse(&self.s[i..k]).unwrap_or_else(|_| {
             self.failed = true;
             Int::ZERO
@@ -151,7 +181,8 @@ impl Reader<'_> {
             .rev()
             .fold(0u64, |k, b| (k << 8) | u64::from(b));
         // A direct-mapped cache: one slot per hash, the last code wins it.
-        let slot = &mut self.codes[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize];
+        let hash = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CODE_SLOTS.trailing_zeros());
+        let slot = &mut self.codes[hash as usize];
         if let (k, Some(p)) = *slot
             && k == key
         {

@@ -76,11 +76,24 @@ impl Clock {
 
     /// `H:MM:SS.D` (tenths), or with milliseconds when they are not whole tenths.
     pub fn format(self) -> String {
+        let mut out = String::with_capacity(12);
+        self.push_to(&mut out);
+        out
+    }
+
+    /// Appends [`Clock::format`]'s text to `out`.
+    ///
+    /// ```
+    /// use icn_model::Clock;
+    /// let mut s = String::from("clk ");
+    /// Clock { millis: 596_750 }.push_to(&mut s);
+    /// assert_eq!(s, "clk 0:09:56.750");
+    /// ```
+    pub fn push_to(self, out: &mut String) {
         let ms = self.millis % 1000;
         let secs = self.millis / 1000;
         let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-        let mut out = String::with_capacity(12);
-        out.push_str(&h.to_string());
+        out.push_str(itoa::Buffer::new().format(h));
         for two in [m, s] {
             out.push(':');
             out.push(char::from(b'0' + (two / 10) as u8));
@@ -94,7 +107,6 @@ impl Clock {
                 out.push(char::from(b'0' + d as u8));
             }
         }
-        out
     }
 }
 

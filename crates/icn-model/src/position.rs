@@ -114,6 +114,9 @@ impl Position {
     /// assert_eq!(g.position.repeats(), [(0, 2), (1, 3)]);
     /// ```
     pub fn repeats(&self) -> Vec<(usize, usize)> {
+        if all_distinct(&self.pieces) {
+            return Vec::new(); // the common case, told without a map
+        }
         // Squares that fit in i64 (nearly all) are keyed as plain pairs.
         let mut small: ahash::AHashMap<(i64, i64), usize> =
             ahash::AHashMap::with_capacity(self.pieces.len());
@@ -162,5 +165,122 @@ impl Position {
             }
         }
         out.into_iter().flatten().collect::<Vec<_>>().into()
+    }
+}
+
+/// Bits in [`SEEN`]; with 64 pieces about one position in sixteen collides.
+const SEEN_BITS: usize = 1 << 15;
+
+thread_local! {
+    /// The bit set of [`all_distinct`], all zero between calls (each call
+    /// clears the words it set, so no call pays for clearing all of it).
+    static SEEN: std::cell::RefCell<Box<[u64; SEEN_BITS / 64]>> =
+        std::cell::RefCell::new(Box::new([0; SEEN_BITS / 64]));
+}
+
+/// Where a square's bit is in [`SEEN`]: its word and mask.
+#[inline]
+fn seen_bit(x: i64, y: i64) -> (usize, u64) {
+    let h = (x as u64)
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .rotate_left(29)
+        .wrapping_add(y as u64)
+        .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+    let bit = (h >> (64 - SEEN_BITS.trailing_zeros())) as usize;
+    (bit / 64, 1u64 << (bit % 64))
+}
+
+/// Whether no two pieces are known to share a square, told by a bit set of
+/// square hashes: `true` only when every square's bit was free (so all
+/// squares differ); `false` when a bit was taken twice (a repeat, or two
+/// squares with the same hash) or a square does not fit in `i64`, and the
+/// caller then looks properly.
+fn all_distinct(pieces: &[PlacedPiece]) -> bool {
+    if pieces.len() > 512 {
+        return false; // the set would mostly collide
+    }
+    SEEN.with(|seen| {
+        let Ok(mut seen) = seen.try_borrow_mut() else {
+            return false;
+        };
+        let mut set = 0;
+        let mut distinct = true;
+        for p in pieces {
+            let Some((x, y)) = p.at.to_i64() else {
+                distinct = false;
+                break;
+            };
+            let (word, mask) = seen_bit(x, y);
+            if seen[word] & mask != 0 {
+                distinct = false;
+                break;
+            }
+            seen[word] |= mask;
+            set += 1;
+        }
+        // Only these pieces set bits: clearing their words clears the set.
+        for p in &pieces[..set] {
+            if let Some((x, y)) = p.at.to_i64() {
+                seen[seen_bit(x, y).0] = 0;
+            }
+        }
+        distinct
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every pair the slow way: each entry with the latest earlier entry on
+    /// its square.
+    fn naive(pieces: &[PlacedPiece]) -> Vec<(usize, usize)> {
+        (0..pieces.len())
+            .filter_map(|i| {
+                (0..i)
+                    .rev()
+                    .find(|&e| pieces[e].at == pieces[i].at)
+                    .map(|e| (e, i))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn repeats_agree_with_the_slow_way() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        for round in 0..400u64 {
+            let count = next(300) as usize;
+            // Small boards repeat often; wide ones rarely; some huge squares.
+            let side = [3, 10, 1000, 1 << 40][round as usize % 4];
+            let pieces: Vec<PlacedPiece> = (0..count)
+                .map(|_| {
+                    let x = next(side) as i64 - (side / 2) as i64;
+                    let at = if next(50) == 0 {
+                        Coord {
+                            x: Int::parse("123456789012345678901234").unwrap(),
+                            y: Int::from(x),
+                        }
+                    } else {
+                        Coord::new(x, next(side) as i64)
+                    };
+                    PlacedPiece {
+                        piece: Piece::new(crate::PieceKind::Queen, Player::WHITE),
+                        at,
+                        special_right: false,
+                    }
+                })
+                .collect();
+            let position = Position {
+                pieces,
+                ..Position::default()
+            };
+            assert_eq!(position.repeats(), naive(&position.pieces), "round {round}");
+        }
     }
 }

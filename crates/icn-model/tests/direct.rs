@@ -6,8 +6,9 @@
 //! mutations of them (a quick slice; `cargo xtask fuzz` and the `direct`
 //! conformance corpus run more).
 
-use std::path::{Path, PathBuf};
+mod common;
 
+use common::fixture_documents;
 use icn_model::{Dialect, Game, ParseError, RefuseSanLike, SourceMap, lower_mapped, read_direct};
 
 fn tree_path(text: &str) -> Result<(Game, SourceMap), ParseError> {
@@ -29,52 +30,6 @@ fn agrees(text: &str) -> bool {
     let parsed = Game::parse_mapped(text, Dialect::Auto, &mut RefuseSanLike).unwrap();
     assert_eq!(parsed, direct);
     true
-}
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
-}
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let path = e.path();
-        if path.is_dir() {
-            files(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
-}
-
-/// Every ICN document of the fixtures: whole `.icn` files, lines of
-/// `.icnl` files and the documents of the site verdict table.
-fn fixture_documents() -> Vec<String> {
-    let mut paths = Vec::new();
-    files(&fixtures(), &mut paths);
-    paths.sort();
-    let mut docs = Vec::new();
-    for path in paths {
-        let name = path.to_string_lossy();
-        let Ok(text) = std::fs::read_to_string(&path) else {
-            continue;
-        };
-        if name.ends_with(".icn") {
-            docs.push(text);
-        } else if name.ends_with(".icnl") {
-            docs.extend(text.lines().map(str::to_string));
-        } else if name.ends_with("site/cases.tsv") {
-            docs.extend(
-                text.lines()
-                    .filter(|l| !l.starts_with('#'))
-                    .filter_map(|l| l.split('\t').nth(1))
-                    .map(str::to_string),
-            );
-        }
-    }
-    docs
 }
 
 /// Lines shaped like what the site writes, each construct the direct

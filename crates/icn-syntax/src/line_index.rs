@@ -54,18 +54,26 @@ impl<'a> LineIndex<'a> {
             0
         };
         let mut starts = vec![first];
-        starts.extend(
-            bytes
-                .iter()
-                .enumerate()
-                .filter(|&(_, &b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
         let mut chars_before_block = Vec::with_capacity(bytes.len() / BLOCK + 1);
         let mut count = 0;
-        for block in bytes.chunks(BLOCK) {
+        // Block by block: the word-at-a-time checks (`is_ascii`, `contains`)
+        // settle most blocks without looking at each byte.
+        for (k, block) in bytes.chunks(BLOCK).enumerate() {
             chars_before_block.push(count);
-            count += block.iter().filter(|&&b| !is_continuation(b)).count();
+            count += if block.is_ascii() {
+                block.len()
+            } else {
+                block.iter().filter(|&&b| !is_continuation(b)).count()
+            };
+            if block.contains(&b'\n') {
+                starts.extend(
+                    block
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &b)| b == b'\n')
+                        .map(|(i, _)| k * BLOCK + i + 1),
+                );
+            }
         }
         chars_before_block.push(count);
         LineIndex {

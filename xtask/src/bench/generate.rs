@@ -273,4 +273,29 @@ mod tests {
         let mut b = Rng::new(7);
         assert_eq!(line(&mut a), line(&mut b));
     }
+
+    /// The hand-written JSON writer and the serde reference write the same
+    /// bytes for the corpus's lines (a slice of it: the test build is slow).
+    #[test]
+    fn corpus_lines_are_written_to_json_the_same_both_ways() {
+        use icn_model::{Dialect, Game, json};
+        let mut rng = Rng::new(0x1C4_2026);
+        let (mut fast, mut reference) = (Vec::new(), Vec::new());
+        for i in 0..400 {
+            let text = line(&mut rng);
+            let g = Game::parse(&text, Dialect::Auto).expect("a generated line reads");
+            fast.clear();
+            reference.clear();
+            json::write_json(&g, &mut fast);
+            json::write_json_serde(&g, &mut reference);
+            assert!(fast == reference, "line {} differs: {text}", i + 1);
+        }
+        let big = big_position();
+        let g = Game::parse(big.trim_end(), Dialect::Auto).expect("the big position reads");
+        fast.clear();
+        reference.clear();
+        json::write_json(&g, &mut fast);
+        json::write_json_serde(&g, &mut reference);
+        assert!(fast == reference, "the big position differs");
+    }
 }

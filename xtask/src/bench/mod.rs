@@ -44,6 +44,11 @@ pub struct Args {
     /// Only the in-process stage figures.
     #[arg(long)]
     pub in_process_only: bool,
+    /// Time this `icn` binary instead of building the release one (say, an
+    /// older build, for a before/after comparison under the same conditions;
+    /// the in-process figures are still this build's).
+    #[arg(long, value_name = "PATH")]
+    pub icn: Option<PathBuf>,
     /// Only perft beside shakmaty (standard positions, one thread).
     #[arg(long)]
     pub perft: bool,
@@ -271,15 +276,23 @@ pub fn main(root: &Path, args: &Args) -> anyhow::Result<bool> {
         "\n== release binary, {} MB input (corpus repeated) ==",
         args.mb
     );
-    let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-        .args(["build", "--release", "--quiet", "-p", "icn-cli"])
-        .current_dir(root)
-        .status()
-        .context("cannot run cargo build")?;
-    if !status.success() {
-        bail!("building icn-cli failed");
-    }
-    let icn = target_dir(root).join("release").join("icn");
+    let icn = match &args.icn {
+        Some(path) => {
+            println!("timing {}", path.display());
+            path.clone()
+        }
+        None => {
+            let status = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+                .args(["build", "--release", "--quiet", "-p", "icn-cli"])
+                .current_dir(root)
+                .status()
+                .context("cannot run cargo build")?;
+            if !status.success() {
+                bail!("building icn-cli failed");
+            }
+            target_dir(root).join("release").join("icn")
+        }
+    };
     let big_input = dir.join(format!("corpus-{}mb.icnl", args.mb));
     let target = args.mb * 1_000_000;
     if fs::metadata(&big_input)

@@ -173,6 +173,14 @@ fn icn_round_trips(g: &Game, must_write: Option<Dialect>) -> Result<(), String> 
 
 fn json_round_trips(g: &Game) -> Result<(), String> {
     let text = json::to_json_string(g);
+    let mut reference = Vec::new();
+    json::write_json_serde(g, &mut reference);
+    if text.as_bytes() != reference {
+        return Err(format!(
+            "the hand-written JSON writer and the serde reference differ\n{text}\n{}",
+            String::from_utf8_lossy(&reference)
+        ));
+    }
     let back =
         json::from_json_str(&text).map_err(|e| format!("JSON does not read back: {e}\n{text}"))?;
     if back != *g {

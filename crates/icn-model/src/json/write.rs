@@ -49,14 +49,21 @@ pub(crate) fn compact_move_into(m: &Move, s: &mut String) {
     s.push('>');
     m.to.push_to(s);
     if let Some(p) = m.promotion {
-        if p.player != Player::WHITE && p.player != Player::BLACK {
-            s.push('=');
-        }
-        s.push_str(&p.code());
+        promotion_suffix_into(p, s);
     }
 }
 
-fn has_detail(m: &Move) -> bool {
+/// What a compact move writes after its squares for a promotion to `p`:
+/// its code, after `=` when the code starts with a player number.
+pub(crate) fn promotion_suffix_into(p: Piece, s: &mut String) {
+    if p.player != Player::WHITE && p.player != Player::BLACK {
+        s.push('=');
+    }
+    s.push_str(&p.code());
+}
+
+/// Whether the move carries anything beyond its squares and promotion.
+pub(crate) fn has_detail(m: &Move) -> bool {
     m.piece.is_some()
         || m.capture
         || m.check.is_some()
