@@ -20,8 +20,9 @@ fn expressible(name: &str) -> bool {
 const FIDE: &str = include_str!("../../../../fixtures/sjaak/ok/fide.sjaak");
 
 /// Variants that become rule objects with limits (`icn_rules::limits`),
-/// new win rules or several promotion rules per side; the Sjaak writer does
-/// not write those back yet.
+/// new win rules or several promotion rules per side; the Sjaak writer says
+/// flags, confinement, `taboo`, `chase rule` and `loneking`, not yet zone
+/// moves, piece limits or several promotion rules per side.
 const WITH_LIMITS: [&str; 9] = [
     "Wolves and Sheep (8x8)",
     "Ninth Century Indian Chess (8x8)",
@@ -156,6 +157,22 @@ fn expressible_variants_survive_sjaak_rules_sjaak() {
             ),
         }
     }
+}
+
+#[test]
+fn flags_and_the_bare_king_are_written_back_to_sjaak() {
+    let shipped = crate::shipped();
+    for name in ["Wolves and Sheep (8x8)", "Ninth Century Indian Chess (8x8)"] {
+        let v = variant(&shipped, name);
+        let s = from_variant(&v).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert_eq!(to_variant(&s).unwrap().rules, v.rules, "{name}");
+    }
+    let text = write_file(&[from_variant(&variant(&shipped, "Wolves and Sheep (8x8)")).unwrap()]);
+    assert!(
+        text.contains("BlackFlag: a8,b8,c8,d8,e8,f8,g8,h8"),
+        "{text}"
+    );
+    assert!(text.contains("captureanyflag = win"), "{text}");
 }
 
 #[test]
