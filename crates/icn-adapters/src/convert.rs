@@ -279,6 +279,10 @@ pub(crate) fn json_value_variant(
             )]);
         }
     };
+    let mut position = position;
+    if wrapped {
+        off_board_json(value, &mut position)?;
+    }
     let title = value
         .get("name")
         .and_then(serde_json::Value::as_str)
@@ -399,6 +403,7 @@ fn icn_equivalent(v: &Variant) -> (RuleSet, Position) {
     let mut position = v.position.clone();
     for c in std::mem::take(&mut rules.region.excluded) {
         position.pieces.push(icn_model::PlacedPiece {
+            promoted: false,
             piece: icn_model::Piece::new(icn_model::PieceKind::Void, icn_model::Player::NEUTRAL),
             at: c,
             special_right: false,
@@ -548,11 +553,19 @@ pub(crate) fn fbr_text(v: &Variant) -> (String, Vec<String>) {
 /// `{"name", "rules", "position"}`: the rules as icn-rules JSON, the position
 /// as a compact ICN piece list (or `null`).
 pub(crate) fn variant_json(v: &Variant) -> Result<serde_json::Value, ConvertError> {
+    // What ICN cannot say goes beside the piece list.
+    let mut on_board = v.position.clone();
+    let held = std::mem::take(&mut on_board.holdings);
+    let mut promoted = Vec::new();
+    for p in on_board.pieces.iter_mut().filter(|p| p.promoted) {
+        p.promoted = false;
+        promoted.push(serde_json::Value::String(p.at.to_string()));
+    }
     let position = if v.position.pieces.is_empty() {
         serde_json::Value::Null
     } else {
         let game = Game {
-            position: v.position.clone(),
+            position: on_board,
             ..Game::default()
         };
         // Auto: the site's dialect unless a piece is the variant's own.
@@ -562,11 +575,57 @@ pub(crate) fn variant_json(v: &Variant) -> Result<serde_json::Value, ConvertErro
         };
         serde_json::Value::String(game.to_icn(style).or_else(|e| fail([e]))?)
     };
-    Ok(serde_json::json!({
+    let mut out = serde_json::json!({
         "name": v.name,
         "rules": rules_json(&v.rules),
         "position": position,
-    }))
+    });
+    if let Some(o) = out.as_object_mut() {
+        if !held.is_empty() {
+            let counts = held
+                .iter()
+                .map(|(p, n)| (p.code(), serde_json::Value::from(n)))
+                .collect();
+            o.insert("holdings".into(), serde_json::Value::Object(counts));
+        }
+        if !promoted.is_empty() {
+            o.insert("promoted".into(), serde_json::Value::Array(promoted));
+        }
+    }
+    Ok(out)
+}
+
+/// The `holdings` (`{"P": 2, "q": 1}`) and `promoted` (`["4,1"]`) keys of
+/// variant JSON, put into `position`.
+fn off_board_json(value: &serde_json::Value, position: &mut Position) -> Result<(), ConvertError> {
+    if let Some(h) = value.get("holdings") {
+        let Some(h) = h.as_object() else {
+            return fail(["holdings: expected an object of piece codes and counts"]);
+        };
+        for (code, n) in h {
+            let piece = icn_model::Piece::from_code(code)
+                .or_else(|e| fail([format!("holdings: `{code}`: {e}")]))?;
+            let Some(n) = n.as_u64().and_then(|n| u32::try_from(n).ok()) else {
+                return fail([format!("holdings.{code}: expected a count")]);
+            };
+            position.holdings.add(piece, n);
+        }
+    }
+    if let Some(p) = value.get("promoted") {
+        let Some(list) = p.as_array() else {
+            return fail(["promoted: expected an array of squares"]);
+        };
+        for sq in list {
+            let found = sq
+                .as_str()
+                .and_then(|s| position.pieces.iter_mut().find(|p| p.at.to_string() == s));
+            match found {
+                Some(p) => p.promoted = true,
+                None => return fail([format!("promoted: {sq} is not a square with a piece")]),
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A variant's name in a definition file, and `Ok` when it reaches the rule

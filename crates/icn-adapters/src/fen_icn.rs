@@ -185,6 +185,7 @@ pub fn fen_to_game(fen: &Fen) -> Result<Game, FenToIcnError> {
                 _ => false,
             };
             PlacedPiece {
+                promoted: false,
                 piece: p.piece,
                 at: coord_of(sq),
                 special_right,
@@ -192,6 +193,7 @@ pub fn fen_to_game(fen: &Fen) -> Result<Game, FenToIcnError> {
         })
         .collect();
     let position = Position {
+        holdings: Default::default(),
         pieces,
         turn_order: if fen.turn == Player::WHITE {
             vec![Player::WHITE, Player::BLACK]

@@ -306,6 +306,7 @@ pub fn differences(
     check("turn order", x.turn_order == y.turn_order);
     check("passing", x.can_pass == y.can_pass);
     check("forced capture", x.forced_capture == y.forced_capture);
+    check("drops", x.drops == y.drops);
     check("hill", x.hill == y.hill);
     check("draws", x.draws == y.draws);
     check("extra", x.extra == y.extra);

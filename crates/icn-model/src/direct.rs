@@ -214,6 +214,7 @@ impl Reader<'_> {
         let end = k + usize::from(special_right);
         let piece = self.piece_of(i..c)?;
         self.game.position.pieces.push(PlacedPiece {
+            promoted: false,
             piece,
             at,
             special_right,

@@ -13,6 +13,7 @@ mod comment;
 mod coord;
 mod direct;
 mod game;
+mod holdings;
 mod int;
 pub mod json;
 mod lower;
@@ -29,6 +30,7 @@ pub use coord::Coord;
 #[doc(hidden)]
 pub use direct::read_direct;
 pub use game::{CheckMark, Clock, Game, Move};
+pub use holdings::Holdings;
 pub use icn_syntax::{Dialect, Layout, ParseError, WriteError};
 pub use int::{Int, ParseIntError};
 pub use lower::{lower, lower_mapped, lower_with};

@@ -388,6 +388,7 @@ impl Lowering {
             let at = self.coord(&e.at);
             if let Some(piece) = self.piece(&e.code) {
                 out.push(PlacedPiece {
+                    promoted: false,
                     piece,
                     at,
                     special_right: e.special_right,

@@ -1,7 +1,7 @@
 //! [`Position`]: the pieces on the board and the state of play (turn order,
-//! en passant square, move-rule counter, fullmove number).
+//! en passant square, move-rule counter, fullmove number, pieces in hand).
 
-use crate::{Coord, Int, Piece, Player};
+use crate::{Coord, Holdings, Int, Piece, Player};
 
 /// A piece on a square.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -12,6 +12,21 @@ pub struct PlacedPiece {
     pub at: Coord,
     /// The `+` right: a pawn's double move, a king's castling, a castling partner.
     pub special_right: bool,
+    /// The piece is a promoted one (FEN `~`): captured into a hand it goes
+    /// back to what it promoted from. ICN has no way to say it.
+    pub promoted: bool,
+}
+
+impl PlacedPiece {
+    /// A piece on a square, with or without its `+` right, not promoted.
+    pub fn new(piece: Piece, at: Coord, special_right: bool) -> Self {
+        PlacedPiece {
+            piece,
+            at,
+            special_right,
+            promoted: false,
+        }
+    }
 }
 
 /// The move-rule state `N/M`.
@@ -37,6 +52,9 @@ pub struct Position {
     pub move_rule: Option<MoveRule>,
     /// The fullmove counter, from 1.
     pub fullmove: Int,
+    /// Pieces in hand, to be dropped (crazyhouse, shogi). ICN has no way to
+    /// say them; FEN holds them in `[…]`.
+    pub holdings: Holdings,
 }
 
 impl Default for Position {
@@ -47,6 +65,7 @@ impl Default for Position {
             en_passant: None,
             move_rule: None,
             fullmove: Int::ONE,
+            holdings: Holdings::new(),
         }
     }
 }

@@ -100,6 +100,7 @@ pub fn to_ast(
     let mut problems = Vec::new();
     let pos = &game.position;
     let players = pos.players();
+    off_board_state(pos, &mut problems);
     let mut fields = Vec::new();
 
     let turn_written = form != IcnForm::Compact
@@ -232,6 +233,29 @@ pub fn to_ast(
 
 /// The turn order field: `w` or `b` for White and Black alternating, the
 /// whole order otherwise.
+/// What a position may hold that ICN has no way to say: pieces in hand and
+/// promoted pieces (FEN `[…]` and `~`).
+fn off_board_state(pos: &crate::Position, problems: &mut Vec<String>) {
+    if !pos.holdings.is_empty() {
+        let held: Vec<String> = pos
+            .holdings
+            .iter()
+            .map(|(p, n)| format!("{n} {}", p.code()))
+            .collect();
+        problems.push(format!(
+            "ICN cannot hold pieces in hand ({})",
+            held.join(", ")
+        ));
+    }
+    if let Some(p) = pos.pieces.iter().find(|p| p.promoted) {
+        problems.push(format!(
+            "ICN cannot mark a piece promoted (the {} on {})",
+            p.piece.code(),
+            p.at
+        ));
+    }
+}
+
 fn turn_field(pos: &crate::Position, problems: &mut Vec<String>) -> Option<syn::Field<'static>> {
     let order = if pos.is_two_player_alternation() {
         &pos.turn_order[..1]

@@ -209,7 +209,7 @@ prop_compose! {
         let mut seen = std::collections::HashSet::new();
         for (at, piece, special_right) in pieces {
             if seen.insert(at.clone()) {
-                position.pieces.push(PlacedPiece { piece, at, special_right });
+                position.pieces.push(PlacedPiece { promoted: false,  piece, at, special_right });
             }
         }
         position.move_rule = move_rule.map(|(a, b)| MoveRule { played: Int::from(a.min(b)), limit: Int::from(a.max(b)) });
@@ -242,7 +242,7 @@ prop_compose! {
             }
         }
         if position.pieces.is_empty() {
-            position.pieces.push(PlacedPiece { piece: Piece::new(PieceKind::King, Player::WHITE), at: Coord::new(0, 0), special_right: false });
+            position.pieces.push(PlacedPiece { promoted: false,  piece: Piece::new(PieceKind::King, Player::WHITE), at: Coord::new(0, 0), special_right: false });
         }
         Game {
             metadata: metadata.into_iter().collect(),

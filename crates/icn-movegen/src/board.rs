@@ -57,6 +57,8 @@ pub struct Board {
     pub(crate) next_seq: u64,
     /// Checks given by each player so far (for N-check).
     pub(crate) checks: [u32; 7],
+    /// Pieces in hand, per type.
+    pub(crate) hand: Vec<u32>,
     pub(crate) undo: Vec<crate::make::Undo>,
     /// Keys of the positions before each move made (for repetition).
     pub(crate) history: Vec<u64>,
@@ -117,6 +119,8 @@ impl Board {
         if !excluded.is_empty() {
             kinds.push(void);
         }
+        kinds.extend(position.holdings.iter().map(|(p, _)| p));
+        kinds.extend(crate::drops::hand_pieces(rules, &kinds));
         let types = TypeTable::compile(&kinds, rules, slide_limit)?;
         let dirs = types.lines.dirs.clone();
         let cfg = Config::new(types, rules, border, slide_limit)?;
@@ -132,15 +136,22 @@ impl Board {
             key: 0,
             next_seq: 0,
             checks: [0; 7],
+            hand: Vec::new(),
             undo: Vec::new(),
             history: Vec::new(),
             seen: None,
         };
+        board.hand = vec![0; board.cfg.types.types.len()];
+        for (piece, n) in position.holdings.iter() {
+            if let Some(ty) = board.cfg.types.id(piece) {
+                board.hand[ty as usize] = n;
+            }
+        }
         let all = placed
             .iter()
-            .map(|(p, sq)| (p.piece, *sq, p.special_right, false))
-            .chain(excluded.iter().map(|&sq| (void, sq, false, true)));
-        for (piece, sq, right, hidden) in all {
+            .map(|(p, sq)| (p.piece, *sq, p.special_right, p.promoted, false))
+            .chain(excluded.iter().map(|&sq| (void, sq, false, false, true)));
+        for (piece, sq, right, promoted, hidden) in all {
             if board.store.get(sq).is_some() {
                 return Err(MovegenError::Setup(format!(
                     "square {sq} is occupied twice"
@@ -159,7 +170,7 @@ impl Board {
                 alive: true,
                 right,
                 hidden,
-                promoted: false,
+                promoted,
                 seq: board.next_seq,
             });
             board.next_seq += 1;
@@ -266,15 +277,21 @@ impl Board {
 
     /// Every piece on the board with its square and `+` right, in the site's order.
     pub fn pieces(&self) -> Vec<(icn_model::Piece, Sq, bool)> {
+        self.standing()
+            .into_iter()
+            .map(|p| (self.cfg.types.types[p.ty as usize].piece, p.sq, p.right))
+            .collect()
+    }
+
+    /// The pieces on the board, in the site's order.
+    fn standing(&self) -> Vec<&PieceState> {
         let mut v: Vec<&PieceState> = self
             .pieces
             .iter()
             .filter(|p| p.alive && !p.hidden)
             .collect();
         v.sort_by_key(|p| p.seq);
-        v.into_iter()
-            .map(|p| (self.cfg.types.types[p.ty as usize].piece, p.sq, p.right))
-            .collect()
+        v
     }
 
     /// The position as the model writes it; `limit` is the move-rule limit to
@@ -287,12 +304,13 @@ impl Board {
         }
         Position {
             pieces: self
-                .pieces()
+                .standing()
                 .into_iter()
-                .map(|(piece, sq, right)| PlacedPiece {
-                    piece,
-                    at: sq.to_coord(),
-                    special_right: right,
+                .map(|p| PlacedPiece {
+                    piece: self.cfg.types.types[p.ty as usize].piece,
+                    at: p.sq.to_coord(),
+                    special_right: p.right,
+                    promoted: p.promoted && self.cfg.drops.is_some(),
                 })
                 .collect(),
             turn_order: order,
@@ -302,6 +320,12 @@ impl Board {
                 limit: l.clone(),
             }),
             fullmove: Int::from(self.fullmove as i64),
+            holdings: self
+                .hand
+                .iter()
+                .enumerate()
+                .map(|(ty, &n)| (self.cfg.types.types[ty].piece, n))
+                .collect(),
         }
     }
 
@@ -314,6 +338,9 @@ impl Board {
             if p.right {
                 k ^= keys.right(p.sq);
             }
+        }
+        for (ty, &n) in self.hand.iter().enumerate() {
+            k ^= self.cfg.keys[ty].hand(n);
         }
         k ^ self.castle_component() ^ self.ep_component() ^ self.side_component()
     }

@@ -127,6 +127,8 @@ pub(crate) struct Config {
     /// Some player wins by a rule that ends the game at once, with no look
     /// at the moves that follow ([`crate::Board::decided`]).
     pub immediate_ends: bool,
+    /// Drops and hands, when the rules have them.
+    pub drops: Option<crate::drops::DropCfg>,
     /// Confinement, zone moves, piece limits, promotion rules, flags.
     pub limits: crate::limits::LimitsCfg,
     /// The rule set this was compiled from.
@@ -252,6 +254,10 @@ impl Config {
             .move_rule
             .as_ref()
             .map(|i| u64::try_from(int_in_range(i).unwrap_or(COORD_LIMIT)).unwrap_or(0));
+        let drops = rules
+            .drops
+            .as_ref()
+            .map(|d| crate::drops::DropCfg::new(d, rules, &types, &border));
         let limits = crate::limits::LimitsCfg::new(&types, rules);
         Ok(Config {
             limits,
@@ -286,6 +292,7 @@ impl Config {
                         | WinRule::BareKing
                 )
             }),
+            drops,
             rules: rules.clone(),
         })
     }
@@ -293,7 +300,7 @@ impl Config {
     /// The bitboard tables, built on first use; `None` when the board or the
     /// pieces do not qualify.
     pub fn bb(&self) -> Option<&crate::bitboard::BbTables> {
-        if self.forced_capture || self.limits.active {
+        if self.forced_capture || self.drops.is_some() || self.limits.active {
             return None;
         }
         self.bb

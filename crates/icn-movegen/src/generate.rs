@@ -561,6 +561,10 @@ impl Board {
                 out.push(MoveFamily::Single(m));
             }
         }
+        if only.is_none() && cfg.drops.is_some() {
+            // Adding a piece exposes no royal, except as a hopper's screen.
+            self.drops_into(protect && (!checks.is_empty() || pc.slow), out)?;
+        }
         if cfg.forced_capture && only.is_none() && out.iter().any(|f| self.captures(f)) {
             out.retain(|f| self.captures(f));
         }

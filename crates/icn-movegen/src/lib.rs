@@ -15,6 +15,7 @@ mod board;
 mod complex;
 mod config;
 mod constrain;
+mod drops;
 mod error;
 mod generate;
 mod geometry;

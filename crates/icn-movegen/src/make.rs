@@ -29,6 +29,8 @@ pub(crate) struct Undo {
     key: u64,
     turn: usize,
     check_given: bool,
+    /// The type a capture put into the mover's hand.
+    hand_add: Option<TypeId>,
 }
 
 impl Board {
@@ -39,6 +41,10 @@ impl Board {
     /// in an unspecified (but memory-safe) state.
     pub fn make(&mut self, m: &Move) {
         let us = self.side_to_move();
+        if let MoveKind::Drop { piece } = m.kind {
+            self.make_drop(m, piece);
+            return;
+        }
         let Some(moved) = self.store.get(m.from) else {
             return;
         };
@@ -55,33 +61,13 @@ impl Board {
             MoveKind::Castle { partner_from, .. } => self.store.get(partner_from),
             _ => None,
         };
-        let mut undo = Undo {
-            mv: *m,
-            moved,
-            captured,
-            partner: partner.map(|s| {
-                (
-                    s,
-                    self.pieces[s as usize].right,
-                    self.pieces[s as usize].seq,
-                )
-            }),
-            right: mp.right,
-            ty: mp.ty,
-            promoted: mp.promoted,
-            seq: mp.seq,
-            next_seq: self.next_seq,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            key: self.key,
-            turn: self.turn,
-            check_given: false,
-        };
-        self.history.push(self.key);
-        if let Some(seen) = &mut self.seen {
-            *seen.entry(self.key).or_default() += 1;
-        }
+        let mut undo = self.undo_of(m, moved, mp);
+        undo.captured = captured;
+        undo.partner = partner.map(|s| {
+            let p = &self.pieces[s as usize];
+            (s, p.right, p.seq)
+        });
+        self.remember_key();
         let cfg = std::sync::Arc::clone(&self.cfg);
         let cfg: &crate::config::Config = &cfg;
         // Castling keys depend only on orthodox kings and rooks with their right.
@@ -109,6 +95,16 @@ impl Board {
             }
             if vs != m.to {
                 self.store.remove(vs);
+            }
+            let (ty, promoted) = (self.pieces[c as usize].ty, self.pieces[c as usize].promoted);
+            if let Some(h) = cfg
+                .drops
+                .as_ref()
+                .filter(|d| d.captures_to_hand)
+                .and_then(|d| d.to_hand(ty, promoted, us))
+            {
+                key ^= self.add_to_hand(h, 1);
+                undo.hand_add = Some(h);
             }
         }
         // The partner lifts off before the castler lands (their squares may
@@ -183,6 +179,106 @@ impl Board {
         } else {
             self.halfmove + 1
         };
+        self.pass_turn(us);
+        if rights {
+            key ^= self.castle_component();
+        }
+        self.finish(us, key, undo);
+    }
+
+    /// Plays a drop: the piece leaves the mover's hand for a new slot.
+    fn make_drop(&mut self, m: &Move, piece: icn_model::Piece) {
+        let us = self.side_to_move();
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        let (Some(ty), Some(dc)) = (cfg.types.id(piece), cfg.drops.as_ref()) else {
+            return;
+        };
+        let slot = self.pieces.len() as Slot;
+        let fresh = crate::board::PieceState {
+            ty,
+            player: us,
+            sq: m.to,
+            alive: true,
+            right: dc.right_on(ty, m.to),
+            hidden: false,
+            promoted: false,
+            seq: self.next_seq,
+        };
+        let undo = self.undo_of(m, slot, fresh);
+        self.remember_key();
+        let right = fresh.right;
+        let keys = &cfg.keys[ty as usize];
+        let relevant = right && keys.castle_relevant();
+        let mut key = self.key ^ self.side_component();
+        if self.ep.is_some() {
+            key ^= self.ep_component();
+        }
+        if relevant {
+            key ^= self.castle_component();
+        }
+        key ^= self.add_to_hand(ty, -1) ^ keys.piece(m.to);
+        if right {
+            key ^= keys.right(m.to);
+        }
+        self.pieces.push(fresh);
+        self.next_seq += 1;
+        self.store.insert(m.to, slot);
+        self.ep = None;
+        self.halfmove = if piece.kind == PieceKind::Pawn {
+            0
+        } else {
+            self.halfmove + 1
+        };
+        self.pass_turn(us);
+        if relevant {
+            key ^= self.castle_component();
+        }
+        self.finish(us, key, undo);
+    }
+
+    /// The undo record of the state before `m`, which moves the piece in
+    /// `moved` (as it stands in `piece`); it captures nothing yet.
+    fn undo_of(&self, m: &Move, moved: Slot, piece: crate::board::PieceState) -> Undo {
+        Undo {
+            mv: *m,
+            moved,
+            captured: None,
+            partner: None,
+            right: piece.right,
+            ty: piece.ty,
+            promoted: piece.promoted,
+            seq: piece.seq,
+            next_seq: self.next_seq,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            key: self.key,
+            turn: self.turn,
+            check_given: false,
+            hand_add: None,
+        }
+    }
+
+    /// Records the key of the position a move leaves (for repetition).
+    fn remember_key(&mut self) {
+        self.history.push(self.key);
+        if let Some(seen) = &mut self.seen {
+            *seen.entry(self.key).or_default() += 1;
+        }
+    }
+
+    /// Changes the count of `ty` in hand by `by`; returns the key change.
+    fn add_to_hand(&mut self, ty: TypeId, by: i32) -> u64 {
+        let n = self.hand[ty as usize];
+        let new = n.saturating_add_signed(by);
+        self.hand[ty as usize] = new;
+        let keys = &self.cfg.keys[ty as usize];
+        keys.hand(n) ^ keys.hand(new)
+    }
+
+    /// Advances the move counters past `us`'s move.
+    fn pass_turn(&mut self, us: Player) {
+        let cfg = &self.cfg;
         if us == Player::BLACK
             || (!cfg.turn_order.contains(&Player::BLACK) && self.turn + 1 == cfg.turn_order.len())
         {
@@ -190,22 +286,20 @@ impl Board {
         }
         self.turn = self.next_turn();
         self.ply += 1;
-        if rights {
-            key ^= self.castle_component();
-        }
+    }
+
+    /// Completes a move's key (side and en passant) and check count, and
+    /// records its undo.
+    fn finish(&mut self, us: Player, mut key: u64, mut undo: Undo) {
         key ^= self.side_component();
         if self.ep.is_some() {
             key ^= self.ep_component();
         }
         self.key = key;
+        let cfg = std::sync::Arc::clone(&self.cfg);
         if cfg.player(us).counts_checks {
-            let them: Vec<Player> = cfg
-                .turn_order
-                .iter()
-                .copied()
-                .filter(|&p| p != us)
-                .collect();
-            if them.into_iter().any(|p| self.royal_attacked(p)) {
+            let mut them = cfg.turn_order.iter().copied().filter(|&p| p != us);
+            if them.any(|p| self.royal_attacked(p)) {
                 self.checks[us.number() as usize] += 1;
                 undo.check_given = true;
             }
@@ -226,6 +320,16 @@ impl Board {
         if u.check_given {
             let us = self.cfg.turn_order[u.turn];
             self.checks[us.number() as usize] -= 1;
+        }
+        if let Some(h) = u.hand_add {
+            self.hand[h as usize] -= 1;
+        }
+        if let MoveKind::Drop { .. } = m.kind {
+            self.store.remove(m.to);
+            self.pieces.pop();
+            self.hand[u.ty as usize] += 1;
+            self.restore(&u);
+            return;
         }
         if let (
             Some((ps, right, seq)),
@@ -270,6 +374,11 @@ impl Board {
         mp.ty = u.ty;
         mp.promoted = u.promoted;
         mp.seq = u.seq;
+        self.restore(&u);
+    }
+
+    /// Puts back the counters and key an undo record saved.
+    fn restore(&mut self, u: &Undo) {
         self.next_seq = u.next_seq;
         self.ep = u.ep;
         self.halfmove = u.halfmove;
@@ -293,6 +402,11 @@ impl Board {
         self.undo.last().map(|u| self.cfg.turn_order[u.turn])
     }
 
+    /// The last move made, if any.
+    pub(crate) fn last_move(&self) -> Option<Move> {
+        self.undo.last().map(|u| u.mv)
+    }
+
     /// The moves made on this board, oldest first.
     pub fn made_moves(&self) -> Vec<Move> {
         self.undo.iter().map(|u| u.mv).collect()
@@ -309,6 +423,57 @@ mod tests {
         Board::from_game(&Game::parse(icn, Dialect::Auto).unwrap()).unwrap()
     }
 
+    /// Plays up to `plies` pseudo-random legal moves from `seed`, checking
+    /// after each that the incremental key equals a fresh computation;
+    /// returns the moves played.
+    fn random_playout(b: &mut Board, mut seed: u64, plies: usize) -> Vec<crate::Move> {
+        let mut played = Vec::new();
+        for _ in 0..plies {
+            let moves = b.legal_moves().unwrap();
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let m = moves[(seed >> 33) as usize % moves.len()];
+            b.make(&m);
+            assert_eq!(b.key, b.compute_key(), "after {m}");
+            played.push(m);
+        }
+        played
+    }
+
+    /// Crazyhouse-style drops: random play with captures going to hand and
+    /// drops coming out of it keeps the incremental key equal to a fresh
+    /// one, and unmaking everything restores the hands.
+    #[test]
+    fn drops_keep_the_key_and_the_hands() {
+        let g = Game::parse(
+            "w 0/100 1 (8|1) 1,8,1,8 r1,8+|k5,8+|r8,8+|p1,7+|p3,7+|p4,7+|q5,7|p6,7+|b7,7|n6,6|P4,5|N5,5|P5,4|Q6,3|P1,2+|P2,2+|R1,1+|K5,1+|R8,1+",
+            Dialect::Auto,
+        )
+        .unwrap();
+        let mut rules = crate::rules_of(&g).unwrap();
+        rules.drops = Some(icn_rules::Drops::default());
+        let mut position = g.position.clone();
+        let pawn = icn_model::Piece::new(icn_model::PieceKind::Pawn, icn_model::Player::WHITE);
+        position.holdings.add(pawn, 2);
+        let mut b = Board::new(&position, &rules).unwrap();
+        assert_eq!(b.key, b.compute_key());
+        let played = random_playout(&mut b, 11, 300);
+        assert!(
+            played
+                .iter()
+                .any(|m| matches!(m.kind, crate::MoveKind::Drop { .. }))
+        );
+        while b.ply() > 0 {
+            b.unmake();
+        }
+        assert_eq!(b.key, b.compute_key());
+        assert_eq!(b.to_position(None).holdings.count(pawn), 2);
+    }
+
     /// Plays pseudo-random legal moves; the incremental key must equal a fresh computation.
     #[test]
     fn incremental_key_equals_a_fresh_one() {
@@ -317,19 +482,7 @@ mod tests {
             "w (8|1) {\"slideLimit\": 12} K5,1+|k5,8+|R1,1+|r8,8+|P2,2+|p3,4|AM0,3|ha6,6|NR-2,-2|hu9,9|RO4,4|ob3,3|vo7,7|P4,7",
         ] {
             let mut b = board(icn);
-            let mut seed = 7u64;
-            for _ in 0..200 {
-                let moves = b.legal_moves().unwrap();
-                if moves.is_empty() {
-                    break;
-                }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let m = moves[(seed >> 33) as usize % moves.len()];
-                b.make(&m);
-                assert_eq!(b.key, b.compute_key(), "after {m} in {icn}");
-            }
+            random_playout(&mut b, 7, 200);
             while b.ply() > 0 {
                 b.unmake();
                 assert_eq!(b.key, b.compute_key());

@@ -32,6 +32,11 @@ pub enum MoveKind {
         /// Where it lands.
         partner_to: Sq,
     },
+    /// Puts `piece` from the mover's hand on `to` (`from` is `to`).
+    Drop {
+        /// The piece dropped.
+        piece: Piece,
+    },
 }
 
 /// A concrete move.
@@ -60,6 +65,9 @@ impl Move {
 
     /// The compact ICN form `x,y>x,y` with the promotion appended.
     pub fn to_compact(&self) -> String {
+        if let MoveKind::Drop { piece } = self.kind {
+            return format!("{}@{}", piece.code(), self.to);
+        }
         match self.promotion {
             Some(p) => format!("{}>{}{}", self.from, self.to, p.code()),
             None => format!("{}>{}", self.from, self.to),

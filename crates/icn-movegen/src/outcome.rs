@@ -41,6 +41,9 @@ pub enum Termination {
     InsufficientMaterial,
     /// A player who wins by losing every piece has none left.
     NoPiecesLeft,
+    /// A checkmate by a drop of a kind that may not mate (shogi's pawn, as
+    /// Fairy-Stockfish plays it): the mated side wins.
+    DropMate,
     /// A player reached its flag squares.
     Flag,
     /// A player was left with a bare king.
@@ -62,6 +65,7 @@ impl Termination {
             Termination::Repetition => "repetition",
             Termination::InsufficientMaterial => "insufficientmaterial",
             Termination::NoPiecesLeft => "nopieces",
+            Termination::DropMate => "dropmate",
             Termination::Flag => "flag",
             Termination::BareKing => "bareking",
         }
@@ -217,6 +221,13 @@ impl Board {
         if !self.has_legal_move()? {
             let checked = self.in_check()
                 && opponents(us).any(|p| cfg.player(p).wins.contains(&WinRule::Checkmate));
+            if checked && self.last_move_is_forbidden_drop_mate() {
+                // A mate by a drop the rules forbid to mate: the mated side wins.
+                return Ok(Some(GameEnd {
+                    winner: Some(us),
+                    termination: Termination::DropMate,
+                }));
+            }
             if checked {
                 let winner = if cfg.turn_order.len() == 2 {
                     opponents(us).next()

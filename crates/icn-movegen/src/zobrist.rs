@@ -22,6 +22,7 @@ const SALT_PIECE: u64 = 0x6a09_e667_f3bc_c908;
 const SALT_RIGHT: u64 = 0xbb67_ae85_84ca_a73b;
 const SALT_EP: u64 = 0x3c6e_f372_fe94_f82b;
 const SALT_SIDE: u64 = 0xa54f_f53a_5f1d_36f1;
+const SALT_HAND: u64 = 0x510e_527f_ade6_82d1;
 
 /// SplitMix64's finaliser: a bijective 64-bit mixer.
 #[inline]
@@ -89,6 +90,18 @@ impl TypeKeys {
         match self.poly {
             Some(i) if in_box(s) => RANDOM64[64 * i + 8 * (s.y - 1) as usize + (s.x - 1) as usize],
             _ => mix_sq(SALT_PIECE, self.tag, s),
+        }
+    }
+
+    /// The key of holding `n` (at least 1) of this piece in hand; a hand's
+    /// key is that of its count, so adding one changes it by
+    /// `hand(n) ^ hand(n + 1)`.
+    #[inline]
+    pub fn hand(&self, n: u32) -> u64 {
+        if n == 0 {
+            0
+        } else {
+            mix(SALT_HAND ^ mix(self.tag ^ (u64::from(n) << 32)))
         }
     }
 

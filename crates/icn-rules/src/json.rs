@@ -170,10 +170,44 @@ pub fn rules_json(r: &RuleSet) -> Value {
             .collect();
         o.insert("pieceNames".into(), Value::Object(names));
     }
+    if let (Some(d), Value::Object(o)) = (&r.drops, &mut out) {
+        o.insert("drops".into(), drops_json(d));
+    }
     if !r.limits.is_empty()
         && let Value::Object(o) = &mut out
     {
         o.insert("limits".into(), crate::limits::limits_json(&r.limits));
     }
     out
+}
+
+/// The rule form's `drops` object (read back by `json_read`).
+fn drops_json(d: &crate::drops::Drops) -> Value {
+    let zones = |zs: &[crate::drops::DropZone]| {
+        zs.iter()
+            .map(|z| {
+                json!({
+                    "player": player(z.player),
+                    "kinds": z.kinds.as_ref().map(kinds),
+                    "zone": zone_json(&z.zone),
+                })
+            })
+            .collect::<Vec<_>>()
+    };
+    json!({
+        "allowed": d.allowed,
+        "capturesToHand": d.captures_to_hand,
+        "keepPromoted": d.keep_promoted,
+        "demotions": d.demotions.iter().map(|(k, b)| (k.code().to_string(), Value::from(b.code()))).collect::<Map<_, _>>(),
+        "zones": zones(&d.zones),
+        "rights": zones(&d.rights),
+        "noDeadDrops": d.no_dead_drops,
+        "noDoubled": d.no_doubled.iter().map(|(k, n)| (k.code().to_string(), Value::from(*n))).collect::<Map<_, _>>(),
+        "noMate": kinds(&d.no_mate),
+        "dropMate": match d.drop_mate {
+            crate::drops::DropMate::Illegal => "illegal",
+            crate::drops::DropMate::LosesForDropper => "losesForDropper",
+        },
+        "noCheck": kinds(&d.no_check),
+    })
 }

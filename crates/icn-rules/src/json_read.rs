@@ -413,7 +413,7 @@ pub fn castling_from_json(c: &Value, path: &str, base: Castling) -> Read<Castlin
     Ok(out)
 }
 
-const TOP_KEYS: [&str; 20] = [
+const TOP_KEYS: [&str; 21] = [
     "region",
     "movements",
     "pieceNames",
@@ -431,6 +431,7 @@ const TOP_KEYS: [&str; 20] = [
     "draws",
     "losses",
     "extra",
+    "drops",
     "limits",
     // Written by `variant convert --to json` around the rules; ignored here.
     "name",
@@ -583,9 +584,117 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
     }
+    if let Some(d) = o.get("drops") {
+        r.drops = Some(drops(d, "drops")?);
+    }
     if let Some(x) = o.get("limits") {
         r.limits = crate::limits::limits_from_json(x, "limits")?;
     }
     check_defined(o, &r)?;
     Ok(r)
+}
+
+fn drop_zones(v: &Value, path: &str) -> Read<Vec<crate::drops::DropZone>> {
+    let mut out = Vec::new();
+    for (i, z) in array(v, path)?.iter().enumerate() {
+        let path = format!("{path}[{i}]");
+        let zo = object(z, &path)?;
+        only_keys(zo, &path, &["player", "kinds", "zone"])?;
+        let need = |key: &str| {
+            zo.get(key).ok_or_else(|| RulesJsonError {
+                path: format!("{path}.{key}"),
+                message: "missing".into(),
+            })
+        };
+        out.push(crate::drops::DropZone {
+            player: player(need("player")?, &format!("{path}.player"))?,
+            kinds: match zo.get("kinds") {
+                None | Some(Value::Null) => None,
+                Some(k) => Some(kinds(k, &format!("{path}.kinds"))?),
+            },
+            zone: zone_from_json(need("zone")?, &format!("{path}.zone"))?,
+        });
+    }
+    Ok(out)
+}
+
+fn kind_map<T>(
+    v: &Value,
+    path: &str,
+    each: impl Fn(&Value, &str) -> Read<T>,
+) -> Read<IndexMap<PieceKind, T>> {
+    object(v, path)?
+        .iter()
+        .map(|(k, x)| {
+            let at = format!("{path}.{k}");
+            Ok((kind(&Value::String(k.clone()), &at)?, each(x, &at)?))
+        })
+        .collect()
+}
+
+fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
+    use crate::drops::{DropMate, Drops};
+    let o = object(v, path)?;
+    only_keys(
+        o,
+        path,
+        &[
+            "allowed",
+            "capturesToHand",
+            "keepPromoted",
+            "demotions",
+            "zones",
+            "rights",
+            "noDeadDrops",
+            "noDoubled",
+            "noMate",
+            "dropMate",
+            "noCheck",
+        ],
+    )?;
+    let mut d = Drops::default();
+    let at = |key: &str| format!("{path}.{key}");
+    if let Some(x) = o.get("allowed") {
+        d.allowed = boolean(x, &at("allowed"))?;
+    }
+    if let Some(x) = o.get("capturesToHand") {
+        d.captures_to_hand = boolean(x, &at("capturesToHand"))?;
+    }
+    if let Some(x) = o.get("keepPromoted") {
+        d.keep_promoted = boolean(x, &at("keepPromoted"))?;
+    }
+    if let Some(x) = o.get("demotions") {
+        d.demotions = kind_map(x, &at("demotions"), kind)?;
+    }
+    if let Some(x) = o.get("zones") {
+        d.zones = drop_zones(x, &at("zones"))?;
+    }
+    if let Some(x) = o.get("rights") {
+        d.rights = drop_zones(x, &at("rights"))?;
+    }
+    if let Some(x) = o.get("noDeadDrops") {
+        d.no_dead_drops = boolean(x, &at("noDeadDrops"))?;
+    }
+    if let Some(x) = o.get("noDoubled") {
+        d.no_doubled = kind_map(x, &at("noDoubled"), small)?;
+    }
+    if let Some(x) = o.get("noMate") {
+        d.no_mate = kinds(x, &at("noMate"))?;
+    }
+    if let Some(x) = o.get("dropMate") {
+        d.drop_mate = match string(x, &at("dropMate"))? {
+            "illegal" => DropMate::Illegal,
+            "losesForDropper" => DropMate::LosesForDropper,
+            other => {
+                return err(
+                    &at("dropMate"),
+                    format!("expected `illegal` or `losesForDropper`, found `{other}`"),
+                );
+            }
+        };
+    }
+    if let Some(x) = o.get("noCheck") {
+        d.no_check = kinds(x, &at("noCheck"))?;
+    }
+    Ok(d)
 }

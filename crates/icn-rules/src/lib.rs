@@ -17,6 +17,7 @@ pub mod board;
 pub mod castling;
 pub mod catalogue;
 pub mod conformance;
+pub mod drops;
 pub mod fbr;
 pub mod json;
 pub mod json_read;
@@ -31,6 +32,7 @@ pub mod show;
 pub mod validate;
 
 pub use board::{Region, Zone};
+pub use drops::{DropMate, DropZone, Drops};
 pub use movement::{Action, Component, Frame, Movement, Pattern, Symmetry, Vector, movement_of};
 pub use rules::{
     CastleMove, Castling, Draws, EnPassant, Losses, Outcome, PromotionRule, RuleSet, Variant,

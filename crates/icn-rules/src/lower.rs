@@ -347,6 +347,9 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
     if rules.forced_capture {
         bad("forced capture".to_string());
     }
+    if rules.drops.is_some() {
+        bad("drops and pieces in hand".to_string());
+    }
     for what in crate::limits::unsayable(&rules.limits) {
         bad(what);
     }

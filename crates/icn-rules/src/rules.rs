@@ -236,6 +236,9 @@ pub struct RuleSet {
     pub losses: Losses,
     /// Properties the rule objects do not model, kept so lowering back loses nothing.
     pub extra: IndexMap<String, serde_json::Value>,
+    /// Pieces in hand and drops (`None`: captured pieces leave the game and
+    /// nothing is dropped).
+    pub drops: Option<crate::drops::Drops>,
     /// Flags, confinement zones, zone-bound moves, piece limits, the flying
     /// general and other limits ([`crate::limits`]).
     pub limits: Limits,
@@ -269,6 +272,7 @@ impl Default for RuleSet {
             draws: Draws::default(),
             losses: Losses::default(),
             extra: IndexMap::new(),
+            drops: None,
             limits: Limits::default(),
         }
     }

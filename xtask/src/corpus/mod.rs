@@ -67,6 +67,7 @@ corpora!(
     sjaak,
     sjaak_perft,
     fsf,
+    fsf_suite,
     formats,
     site,
     query,

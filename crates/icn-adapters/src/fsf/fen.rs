@@ -1,12 +1,14 @@
 //! Fairy-Stockfish FENs (`startFen`) read into squares and letters: any
-//! board up to 12 files and 10 ranks, `*` walls, `[…]` holdings, and the
+//! board up to 12 files and 10 ranks, `*` walls, holdings in `[…]` or as one
+//! more rank after the last `/`, and the
 //! fields after the board in Fairy-Stockfish's order, each optional: side
 //! (`w`/`b`), castling (`KQkq`, files `A`–`L`/`a`–`l`, `-`), en passant
 //! square or `-`, check counters (`3+3`), halfmove and fullmove numbers.
 //!
-//! Refused with the column in the FEN: a rank of the wrong length, a letter
-//! no piece has, `+`/`~` promoted pieces (needs the model), a field that is
-//! none of the above.
+//! A `~` after a piece marks it promoted (crazyhouse). Refused with the
+//! column in the FEN: a rank of the wrong length, a letter no piece has, `+`
+//! shogi-style promoted pieces (needs the model), a `~` after no piece, a
+//! field that is none of the above.
 
 /// A piece on the board: 1-based file and rank, its letter (lowercase) and side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +21,8 @@ pub struct Placed {
     pub letter: char,
     /// White (uppercase in the FEN).
     pub white: bool,
+    /// Marked promoted (`~` after the letter).
+    pub promoted: bool,
 }
 
 /// A FEN, read.
@@ -58,7 +62,15 @@ pub fn read(
     let mut s = Setup::default();
     let board_end = fen.find([' ', '[']).unwrap_or(fen.len());
     let board = &fen[..board_end];
-    let rows: Vec<&str> = board.split('/').collect();
+    let mut rows: Vec<&str> = board.split('/').collect();
+    // Holdings may follow the board as one more rank (`…/4K3/Qn`).
+    if rows.len() == ranks as usize + 1
+        && rows
+            .last()
+            .is_some_and(|r| r.chars().all(|c| c.is_ascii_alphabetic() || c == '-'))
+    {
+        s.holdings = rows.pop().map(str::to_string);
+    }
     if rows.len() != ranks as usize {
         return Err((
             0,
@@ -87,6 +99,14 @@ pub fn read(
             } else if c == '*' {
                 file += 1;
                 s.walls.push((file, rank));
+            } else if c == '~'
+                && s.pieces
+                    .last()
+                    .is_some_and(|p| p.rank == rank && p.file == file)
+            {
+                if let Some(p) = s.pieces.last_mut() {
+                    p.promoted = true;
+                }
             } else if c == '+' || c == '~' {
                 return Err((at, format!("a promoted piece (`{c}`): needs the model")));
             } else if c.is_ascii_alphabetic() && letter_ok(c.to_ascii_lowercase()) {
@@ -96,6 +116,7 @@ pub fn read(
                     rank,
                     letter: c.to_ascii_lowercase(),
                     white: c.is_ascii_uppercase(),
+                    promoted: false,
                 });
             } else {
                 return Err((at, format!("`{c}` is no piece of this variant")));
@@ -209,5 +230,10 @@ mod tests {
         assert!(read("8/8", 8, 8, &any).is_err());
         assert!(read("7/8/8/8/8/8/8/8", 8, 8, &any).is_err());
         assert!(read("8/8/8/8/8/8/8/+P7", 8, 8, &any).is_err());
+        let s = read("2k5/8/8/8/8/8/8/4K3/Qn w - - 0 1", 8, 8, &any).unwrap();
+        assert_eq!(s.holdings.as_deref(), Some("Qn"));
+        let s = read("2k5/8/8/8/8/8/8/3Q~K3[] w - - 0 1", 8, 8, &any).unwrap();
+        assert!(s.pieces.iter().any(|p| p.letter == 'q' && p.promoted));
+        assert!(read("~7/8/8/8/8/8/8/8", 8, 8, &any).is_err());
     }
 }

@@ -14,13 +14,15 @@
 //! same, else explicit moves); `checkmateValue`, `stalemateValue`,
 //! `nMoveRule`, `nFoldRule`, `checkCounting`, a king-of-the-hill flag
 //! (`flagPiece` = the king, one `flagRegion` for both sides), extinction of
-//! every piece (`extinctionValue = loss`, `extinctionPieceTypes = *`).
+//! every piece (`extinctionValue = loss`, `extinctionPieceTypes = *`);
+//! drops and holdings (`lower_drops.rs`: `pieceDrops`,
+//! `capturesToHand`, holdings in the FEN, `~` promoted pieces).
 //! `variantTemplate`, `pieceToCharTable`, `pocketSize` and piece values only
 //! tune a GUI or the engine and are not kept.
 //!
 //! Everything else that is set to a value with an effect is refused, naming
-//! the option and its line ([`Refusal`]): drops and holdings, shogi-style
-//! promotion, piece limits, regions that confine pieces, other win and
+//! the option and its line ([`Refusal`]): mandatory drops, gating,
+//! shogi-style promotion, piece limits, regions that confine pieces, other win and
 //! draw rules, and options that only apply with them.
 
 use std::collections::BTreeSet;
@@ -179,9 +181,12 @@ pub(super) fn zone(squares: &[(u32, u32)], files: u32) -> Zone {
 /// let f = read_file("[mini:chess]\nmaxFile = 6\nmaxRank = 6\nstartFen = rnbkqr/pppppp/6/6/PPPPPP/RNBKQR w - - 0 1\ncastling = false\ndoubleStep = false\npromotionRegionWhite = *6\n");
 /// let v = to_variant(f.sections[0].result.as_ref().unwrap()).unwrap();
 /// assert_eq!(v.position.pieces.len(), 24);
-/// let refused = read_file("[zh:crazyhouse]\n");
+/// let zh = read_file("[zh:crazyhouse]\n");
+/// let v = to_variant(zh.sections[0].result.as_ref().unwrap()).unwrap();
+/// assert!(v.rules.drops.is_some_and(|d| d.captures_to_hand));
+/// let refused = read_file("[pl:placement]\n");
 /// let e = to_variant(refused.sections[0].result.as_ref().unwrap()).unwrap_err();
-/// assert!(e.iter().any(|r| r.option == "pieceDrops"));
+/// assert!(e.iter().any(|r| r.option == "mustDrop"));
 /// ```
 pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     let mut l = Lowering {
@@ -295,6 +300,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     let position = position(&mut l, &pieces, &regions);
     promotions(&mut l, &mut rules, &pieces);
     rules.castling = castling(&mut l, &pieces);
+    rules.drops = super::lower_drops::drops(&mut l, &rules, &pieces, &regions);
     ends(&mut l, &mut rules);
     super::lower_rules::flags(&mut l, &mut rules, &pieces);
     let (region, position) = match position {

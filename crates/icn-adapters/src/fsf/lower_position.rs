@@ -37,14 +37,31 @@ pub(super) fn position(
             return None;
         }
     };
-    if setup
+    let mut out = Position::default();
+    for c in setup
         .holdings
         .as_deref()
-        .is_some_and(|h| !h.is_empty() && h != "-")
+        .unwrap_or("")
+        .chars()
+        .filter(|&c| c != '-')
     {
-        l.refuse(&o, "pieces in hand: needs the model");
+        let lowered =
+            l.v.piece_by_letter(c.to_ascii_lowercase())
+                .and_then(|d| pieces.iter().find(|p| p.def.slot == d.slot));
+        let Some(lp) = lowered else {
+            l.refuse(
+                &o,
+                format!("`{c}` in the holdings is no piece of this variant"),
+            );
+            continue;
+        };
+        let player = if c.is_ascii_uppercase() {
+            Player::WHITE
+        } else {
+            Player::BLACK
+        };
+        out.holdings.add(Piece::new(lp.kind, player), 1);
     }
-    let mut out = Position::default();
     if setup.black_to_move {
         out.turn_order = vec![Player::BLACK, Player::WHITE];
     }
@@ -64,6 +81,7 @@ pub(super) fn position(
         let region = &regions[usize::from(!p.white)];
         let right = lp.has_initial() && region.contains(&(p.file, p.rank));
         out.pieces.push(PlacedPiece {
+            promoted: p.promoted,
             piece: Piece::new(lp.kind, player),
             at: Coord::new(i64::from(p.file), i64::from(p.rank)),
             special_right: right,

@@ -15,16 +15,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "false",
             "holdings filled from another board: needs the model",
         ),
-        (
-            "pieceDrops",
-            "false",
-            "drops from holdings: needs the model",
-        ),
-        (
-            "capturesToHand",
-            "false",
-            "captured pieces go to the hand: needs the model",
-        ),
         ("mustDrop", "false", "mandatory drops: needs the model"),
         (
             "sittuyinPromotion",
@@ -138,11 +128,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "stalemate scored by material: needs the model",
         ),
         (
-            "shogiPawnDropMateIllegal",
-            "false",
-            "no mate by a pawn drop (a drop rule): needs the model",
-        ),
-        (
             "shatarMateRule",
             "false",
             "Shatar mating rules: needs the model",
@@ -227,19 +212,11 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
     }
     if drops {
         for f in [
-            "dropChecks",
-            "dropLoop",
-            "firstRankPawnDrops",
-            "promotionZonePawnDrops",
             "sittuyinRookDrop",
             "dropOppositeColoredBishop",
             "dropPromoted",
-            "dropNoDoubledCount",
-            "dropRegionWhite",
-            "dropRegionBlack",
             "enclosingDropStart",
             "mustDropType",
-            "dropNoDoubled",
         ] {
             if let Some(o) = l.origin_of(f) {
                 l.refuse(&o, format!("a drop rule: {model}"));

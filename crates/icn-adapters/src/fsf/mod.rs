@@ -23,6 +23,7 @@ pub mod conformance;
 pub mod fen;
 pub mod ini;
 pub mod lower;
+mod lower_drops;
 mod lower_pieces;
 mod lower_position;
 mod lower_refuse;
@@ -30,7 +31,9 @@ mod lower_rules;
 pub mod options;
 pub mod resolve;
 pub mod slots;
+pub mod suite;
 pub mod write;
+mod write_drops;
 mod write_rules;
 
 pub use lower::{Refusal, to_variant};

@@ -60,6 +60,8 @@ impl Slot {
     pub const KING: Slot = Slot((PREDEFINED.len() + CUSTOM_SLOTS) as u8);
     /// The `pawn` slot.
     pub const PAWN: Slot = Slot(0);
+    /// The `shogiPawn` slot.
+    pub const SHOGI_PAWN: Slot = Slot(18);
 
     /// Every slot in reading order.
     pub fn all() -> impl Iterator<Item = Slot> {

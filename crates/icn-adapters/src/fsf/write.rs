@@ -293,6 +293,11 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
             regions[usize::from(p.piece.player == Player::BLACK)].insert(s);
         }
     }
+    // Where dropped pieces get the right is the region too.
+    for z in r.drops.iter().flat_map(|d| &d.rights) {
+        let side = usize::from(z.player == Player::BLACK);
+        regions[side].extend(o.zone_squares(&z.zone));
+    }
     for p in &v.position.pieces {
         let side = usize::from(p.piece.player == Player::BLACK);
         if !p.special_right
@@ -410,12 +415,20 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
         lines.push("flyingGeneral = true".to_string());
     }
     lines.extend(castle_lines.0);
+    lines.extend(super::write_drops::drop_lines(&mut o, v, &letters));
     ends(&mut o, v, &letter, &mut lines);
     if !o.problems.is_empty() {
         return Err(o.problems);
     }
     let mut s = lines.join("\n");
     s.push('\n');
+    if let Some(d) = &v.rules.drops
+        && let Some(what) = super::write_drops::drops_differ(&s, d)
+    {
+        return Err(vec![format!(
+            "drop rules that Fairy-Stockfish's drop options cannot say exactly ({what})"
+        )]);
+    }
     Ok(s)
 }
 

@@ -164,6 +164,13 @@ pub(super) fn fen(
             );
         }
     }
+    let promoted: BTreeSet<(u32, u32)> = v
+        .position
+        .pieces
+        .iter()
+        .filter(|p| p.promoted)
+        .filter_map(|p| o.sq(&p.at))
+        .collect();
     let mut rows = Vec::new();
     for r in (1..=o.ranks as u32).rev() {
         let mut row = String::new();
@@ -181,6 +188,9 @@ pub(super) fn fen(
                         empty = 0;
                     }
                     row.push(c);
+                    if promoted.contains(&(f, r)) {
+                        row.push('~');
+                    }
                 }
                 None => empty += 1,
             }
@@ -209,8 +219,13 @@ pub(super) fn fen(
         .move_rule
         .as_ref()
         .map_or(Int::ZERO, |m| m.played.clone());
+    let holdings = if v.rules.drops.is_some() || !v.position.holdings.is_empty() {
+        super::write_drops::holdings_text(o, &v.position, letters)
+    } else {
+        String::new()
+    };
     format!(
-        "{} {side} {castling} {ep}{checks} {half} {}",
+        "{}{holdings} {side} {castling} {ep}{checks} {half} {}",
         rows.join("/"),
         v.position.fullmove
     )

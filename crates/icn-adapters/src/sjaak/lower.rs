@@ -796,6 +796,7 @@ fn partner_kinds_of(v: &SjaakVariant, kinds: &[PieceKind]) -> BTreeSet<PieceKind
 /// The rights, squares and pieces of a start position (used by the FEN reader).
 pub(super) fn placed(kind: PieceKind, player: Player, s: Sq, right: bool) -> PlacedPiece {
     PlacedPiece {
+        promoted: false,
         piece: icn_model::Piece::new(kind, player),
         at: coord_of(s),
         special_right: right,

@@ -238,6 +238,7 @@ pub(super) fn position_of(
         pieces
     };
     Some(Position {
+        holdings: Default::default(),
         pieces,
         turn_order: if side == Player::WHITE {
             vec![Player::WHITE, Player::BLACK]

@@ -516,6 +516,9 @@ pub(super) fn rule_items(v: &Variant, problems: &mut Vec<String>) -> Vec<RuleIte
     if v.rules.forced_capture {
         out.push(RuleItem::Special("forced capture".into()));
     }
+    if v.rules.drops.is_some() {
+        problems.push("drops and pieces in hand".into());
+    }
     out
 }
 

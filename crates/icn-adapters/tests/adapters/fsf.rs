@@ -306,13 +306,24 @@ fn convert_reads_a_section_and_writes_one() {
     let again = convert_variant(&back, VariantFormat::Fsf, VariantFormat::Json, None).unwrap();
     assert_eq!(again, json);
     let e = convert_variant(
-        "[zh:crazyhouse]\n",
+        "[pl:placement]\n",
         VariantFormat::Fsf,
         VariantFormat::Json,
         None,
     )
     .unwrap_err();
-    assert!(e.to_string().contains("pieceDrops"), "{e}");
+    assert!(e.to_string().contains("mustDrop"), "{e}");
+    // Crazyhouse reaches the rule objects, and comes back through the writer.
+    let zh = "[zh:crazyhouse]\nstartFen = r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQ~KB1R[Pp] w KQkq - 2 3\n";
+    let json = convert_variant(zh, VariantFormat::Fsf, VariantFormat::Json, None).unwrap();
+    assert!(json.contains("\"capturesToHand\": true"), "{json}");
+    let back = convert_variant(&json, VariantFormat::Json, VariantFormat::Fsf, None).unwrap();
+    assert!(
+        back.contains("pieceDrops = true") && back.contains("Q~"),
+        "{back}"
+    );
+    let again = convert_variant(&back, VariantFormat::Fsf, VariantFormat::Json, None).unwrap();
+    assert_eq!(again, json);
     let two = "[a:chess]\n[b:chess]\n";
     assert!(
         convert_variant(two, VariantFormat::Fsf, VariantFormat::Json, None)
@@ -321,4 +332,25 @@ fn convert_reads_a_section_and_writes_one() {
             .contains("--name")
     );
     assert!(convert_variant(two, VariantFormat::Fsf, VariantFormat::Json, Some("b")).is_ok());
+}
+
+/// Fairy-Stockfish's own perft suite (`fixtures/fsf/suite.tsv`): every row
+/// of at most 250,000 nodes that the toolkit can express counts exactly;
+/// the crazyhouse family (drops, holdings, `~` promoted pieces) is among them.
+#[test]
+fn fairy_stockfish_perft_suite_rows_count_exactly() {
+    use icn_adapters::fsf::suite::{RowOutcome, read_suite, run_row};
+    let rows = read_suite(include_str!("../../../../fixtures/fsf/suite.tsv")).unwrap();
+    assert!(rows.len() >= 150);
+    let mut exact = Vec::new();
+    for row in rows.iter().filter(|r| r.nodes <= 250_000) {
+        match run_row(row) {
+            RowOutcome::Exact => exact.push(row.variant.as_str()),
+            RowOutcome::Wrong(n) => panic!("{row:?}: engine {n}"),
+            RowOutcome::Refused(_) => {}
+        }
+    }
+    for v in ["crazyhouse", "loop", "chessgi", "pocketknight", "losalamos"] {
+        assert!(exact.contains(&v), "no exact row of {v}: {exact:?}");
+    }
 }

@@ -55,7 +55,8 @@ fn sjaak_variants_with_their_own_pieces_convert_to_icn_and_back() {
 fn fairy_stockfish_variants_convert_to_icn_and_back() {
     let text = include_str!("../../../../fixtures/fsf/reference/fsf-variants.ini");
     let (reaching, converted) = convert_to_icn_and_back(text, Fsf);
-    assert_eq!(reaching, 44);
+    // Eight of them with drops and pieces in hand, which ICN cannot say.
+    assert_eq!(reaching, 53);
     assert_eq!(converted.len(), 21, "{converted:?}");
 }
 

@@ -121,6 +121,7 @@ fn board_variant() -> impl Strategy<Value = Variant> {
             let mut pieces = Vec::new();
             let mut put = |kind, player, x: i64, y: i64, right| {
                 pieces.push(PlacedPiece {
+                    promoted: false,
                     piece: Piece::new(kind, player),
                     at: Coord::new(x, y),
                     special_right: right,

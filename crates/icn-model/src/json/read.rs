@@ -252,6 +252,7 @@ pub(crate) fn from_dto(
         let at = square(key, &path)?;
         last_on.insert(at.clone(), pieces.len());
         pieces.push(PlacedPiece {
+            promoted: false,
             piece,
             at,
             special_right: false,
@@ -267,6 +268,7 @@ pub(crate) fn from_dto(
         }
     }
     let position = Position {
+        holdings: Default::default(),
         pieces,
         turn_order,
         en_passant: j.en_passant.map(|[x, y]| Coord { x: x.0, y: y.0 }),

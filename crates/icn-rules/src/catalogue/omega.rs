@@ -217,6 +217,7 @@ impl Sketch {
             .into_iter()
             .flatten()
             .map(|(x, y, piece)| PlacedPiece {
+                promoted: false,
                 piece,
                 at: Coord::new(x, y),
                 special_right: false,

@@ -367,6 +367,9 @@ fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
     if rules.forced_capture {
         omitted.push("forced capture".to_string());
     }
+    if rules.drops.is_some() {
+        omitted.push("drops and pieces in hand".to_string());
+    }
     omitted.extend(crate::limits::unsayable(&rules.limits));
     if rules.en_passant != EnPassant::default() {
         omitted.push("en passant by other pieces".to_string());

@@ -1,0 +1,135 @@
+//! The drops half of [`super::lower`]: `pieceDrops`, `capturesToHand` and
+//! the drop options Fairy-Stockfish's crazyhouse family uses, as
+//! [`icn_rules::Drops`].
+//!
+//! Read: `pieceDrops`, `capturesToHand`, `dropLoop`, `firstRankPawnDrops`,
+//! `promotionZonePawnDrops`, `dropRegionWhite`/`Black`, `dropNoDoubled` with
+//! `dropNoDoubledCount`, `dropChecks`, `immobilityIllegal` (for drops) and
+//! `shogiPawnDropMateIllegal`. As Fairy-Stockfish does, pawns are never
+//! dropped on their first rank or in their promotion zone unless the options
+//! say so, and a pawn dropped in its double-step region may double-step.
+
+use std::collections::BTreeSet;
+
+use icn_model::{Coord, PieceKind, Player};
+use icn_rules::{DropMate, DropZone, Drops, RuleSet, Zone};
+
+use super::lower::Lowering;
+use super::lower_pieces::Lowered;
+use super::slots::Slot;
+
+/// The drop rules of the section, if it has drops or captures to hand.
+pub(super) fn drops(
+    l: &mut Lowering<'_>,
+    rules: &RuleSet,
+    pieces: &[Lowered],
+    regions: &[Vec<(u32, u32)>; 2],
+) -> Option<Drops> {
+    let allowed = l.flag("pieceDrops", false);
+    let captures_to_hand = l.flag("capturesToHand", false);
+    if !allowed && !captures_to_hand {
+        return None;
+    }
+    let mut d = Drops {
+        allowed,
+        captures_to_hand,
+        keep_promoted: l.flag("dropLoop", false),
+        no_dead_drops: l.flag("immobilityIllegal", false),
+        ..Drops::default()
+    };
+    let pawns: BTreeSet<PieceKind> = pieces
+        .iter()
+        .filter(|p| p.def.slot == Slot::PAWN)
+        .map(|p| p.kind)
+        .collect();
+    let all_squares = |l: &Lowering<'_>| {
+        (1..=l.ranks)
+            .flat_map(|r| (1..=l.files).map(move |f| (f, r)))
+            .collect::<Vec<_>>()
+    };
+    for (i, (player, color, first_rank)) in [
+        (Player::WHITE, "White", 1),
+        (Player::BLACK, "Black", l.ranks),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let field = format!("dropRegion{color}");
+        let region = l.squares(&field, "-");
+        if l.text(&field).is_some() && region.len() != all_squares(l).len() {
+            d.zones.push(DropZone {
+                player,
+                kinds: None,
+                zone: squares_zone(&region),
+            });
+        }
+        if !pawns.is_empty() {
+            let zone = rules.promotion_of(player).map(|p| &p.zone);
+            let first = !l.flag("firstRankPawnDrops", false);
+            let promo = !l.flag("promotionZonePawnDrops", false);
+            let allowed: Vec<(u32, u32)> = all_squares(l)
+                .into_iter()
+                .filter(|&(f, r)| {
+                    let c = Coord::new(i64::from(f), i64::from(r));
+                    let first_rank_out = first && r == first_rank;
+                    let promotion_out = promo && zone.is_some_and(|z| z.contains(&c));
+                    !(first_rank_out || promotion_out)
+                })
+                .collect();
+            d.zones.push(DropZone {
+                player,
+                kinds: Some(pawns.clone()),
+                zone: squares_zone(&allowed),
+            });
+        }
+        let initial: BTreeSet<PieceKind> = pieces
+            .iter()
+            .filter(|p| p.has_initial())
+            .map(|p| p.kind)
+            .collect();
+        if !initial.is_empty() && !regions[i].is_empty() {
+            d.rights.push(DropZone {
+                player,
+                kinds: Some(initial),
+                zone: squares_zone(&regions[i]),
+            });
+        }
+    }
+    if let Some((letter, o)) = l.text("dropNoDoubled") {
+        let kind = letter
+            .chars()
+            .next()
+            .and_then(|c| l.v.piece_by_letter(c))
+            .and_then(|def| pieces.iter().find(|p| p.def.slot == def.slot))
+            .map(|p| p.kind);
+        match kind {
+            Some(k) => {
+                d.no_doubled.insert(k, l.int("dropNoDoubledCount", 1));
+            }
+            None if letter != "-" => {
+                l.refuse(&o, format!("`{letter}` is no piece of this variant"))
+            }
+            None => {}
+        }
+    }
+    if !l.flag("dropChecks", true) {
+        d.no_check = pieces.iter().map(|p| p.kind).collect();
+    }
+    if l.flag("shogiPawnDropMateIllegal", false) {
+        d.no_mate = pieces
+            .iter()
+            .filter(|p| p.def.slot == Slot::SHOGI_PAWN)
+            .map(|p| p.kind)
+            .collect();
+        d.drop_mate = DropMate::LosesForDropper;
+    }
+    Some(d)
+}
+
+fn squares_zone(squares: &[(u32, u32)]) -> Zone {
+    Zone::squares(
+        squares
+            .iter()
+            .map(|&(f, r)| Coord::new(i64::from(f), i64::from(r))),
+    )
+}

@@ -1,0 +1,157 @@
+//! The drops half of [`super::write_section`]: [`icn_rules::Drops`] as
+//! Fairy-Stockfish options, and the holdings and `~` marks of the start FEN.
+//!
+//! Fairy-Stockfish says drops with a few switches (`pieceDrops`,
+//! `capturesToHand`, `dropLoop`, `dropRegion…`, pawn drops on the first rank
+//! or in the promotion zone, `dropNoDoubled`, `dropChecks`,
+//! `shogiPawnDropMateIllegal`); the writer picks them from the rules and
+//! then reads its own section back: drop rules that do not come back the
+//! same are refused by name rather than written wrong.
+
+use std::collections::BTreeMap;
+
+use icn_model::{PieceKind, Player, Position};
+use icn_rules::{Drops, Variant};
+
+use super::write::Out;
+
+/// The drop options of `v`'s rules (none without drops).
+pub(super) fn drop_lines(
+    o: &mut Out,
+    v: &Variant,
+    letters: &BTreeMap<PieceKind, char>,
+) -> Vec<String> {
+    let Some(d) = &v.rules.drops else {
+        return Vec::new();
+    };
+    let mut lines = vec![
+        format!("pieceDrops = {}", d.allowed),
+        format!("capturesToHand = {}", d.captures_to_hand),
+    ];
+    if d.keep_promoted {
+        lines.push("dropLoop = true".into());
+    }
+    if !d.demotions.is_empty() {
+        o.bad("pieces that demote when captured (shogi-style promoted kinds)");
+    }
+    for (player, color) in [(Player::WHITE, "White"), (Player::BLACK, "Black")] {
+        for z in d
+            .zones
+            .iter()
+            .filter(|z| z.player == player && z.kinds.is_none())
+        {
+            let sq = o.zone_squares(&z.zone);
+            lines.push(format!("dropRegion{color} = {}", o.squares_text(&sq)));
+        }
+    }
+    // Pawn drops: allowed on the first rank / in the promotion zone when the
+    // white pawn zone holds such a square (or there is none).
+    let pawn_zone = d
+        .zones
+        .iter()
+        .find(|z| z.player == Player::WHITE && z.kinds.is_some());
+    let holds = |row_test: &dyn Fn(u32, u32) -> bool| {
+        pawn_zone.is_none_or(|z| o.zone_squares(&z.zone).iter().any(|&(f, r)| row_test(f, r)))
+    };
+    if holds(&|_, r| r == 1) {
+        lines.push("firstRankPawnDrops = true".into());
+    }
+    let promo: Vec<(u32, u32)> = v
+        .rules
+        .promotion_of(Player::WHITE)
+        .map(|p| o.zone_squares(&p.zone))
+        .unwrap_or_default();
+    if !promo.is_empty() && holds(&|f, r| promo.contains(&(f, r))) {
+        lines.push("promotionZonePawnDrops = true".into());
+    }
+    match d.no_doubled.iter().next() {
+        Some((k, n)) if d.no_doubled.len() == 1 => match letters.get(k) {
+            Some(c) => {
+                lines.push(format!("dropNoDoubled = {c}"));
+                lines.push(format!("dropNoDoubledCount = {n}"));
+            }
+            None => o.bad("a no-doubled drop rule for a piece not on the board"),
+        },
+        Some(_) => o.bad("no-doubled drop rules for more than one piece"),
+        None => {}
+    }
+    if !d.no_check.is_empty() {
+        lines.push("dropChecks = false".into());
+    }
+    if !d.no_mate.is_empty() {
+        lines.push("shogiPawnDropMateIllegal = true".into());
+    }
+    if d.no_dead_drops {
+        lines.push("immobilityIllegal = true".into());
+    }
+    lines
+}
+
+/// What of `d` the section `text` does not say: `None` when it reads back
+/// with exactly these drop rules, else the parts that differ (Fairy-Stockfish
+/// restricts only its `pawn` slot's drops, for one).
+pub(super) fn drops_differ(text: &str, d: &Drops) -> Option<String> {
+    let file = super::read_file(text);
+    let back = file
+        .sections
+        .first()
+        .and_then(|s| s.result.as_ref().ok())
+        .and_then(|r| super::to_variant(r).ok());
+    let Some(b) = back.and_then(|v| v.rules.drops) else {
+        return Some("the written section does not read back with drops".into());
+    };
+    let parts = [
+        ("where pieces may be dropped", d.zones == b.zones),
+        (
+            "which dropped pieces get their `+` right",
+            d.rights == b.rights,
+        ),
+        ("files closed to drops", d.no_doubled == b.no_doubled),
+        (
+            "drops that may not check or mate",
+            d.no_check == b.no_check && d.no_mate == b.no_mate && d.drop_mate == b.drop_mate,
+        ),
+        (
+            "drops where a piece cannot move",
+            d.no_dead_drops == b.no_dead_drops,
+        ),
+        (
+            "captures to hand and demotion",
+            d.captures_to_hand == b.captures_to_hand
+                && d.keep_promoted == b.keep_promoted
+                && d.demotions == b.demotions
+                && d.allowed == b.allowed,
+        ),
+    ];
+    let differ: Vec<&str> = parts
+        .iter()
+        .filter(|(_, same)| !same)
+        .map(|(w, _)| *w)
+        .collect();
+    (!differ.is_empty()).then(|| differ.join(", "))
+}
+
+/// The FEN holdings `[…]` of a position (white's pieces first, each by its
+/// letter, uppercase for White).
+pub(super) fn holdings_text(
+    o: &mut Out,
+    position: &Position,
+    letters: &BTreeMap<PieceKind, char>,
+) -> String {
+    let mut out = String::new();
+    for player in [Player::WHITE, Player::BLACK] {
+        for (piece, n) in position.holdings.of(player) {
+            let Some(&c) = letters.get(&piece.kind) else {
+                o.bad("a piece in hand of a kind not on the board");
+                continue;
+            };
+            let c = if player == Player::WHITE {
+                c.to_ascii_uppercase()
+            } else {
+                c
+            };
+            out.extend(std::iter::repeat_n(c, n as usize));
+        }
+    }
+    format!("[{out}]")
+}

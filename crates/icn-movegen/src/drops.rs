@@ -1,0 +1,303 @@
+//! Drops in engine terms: the squares each piece type may be dropped on,
+//! where captured pieces go, and the generation of drop moves.
+//!
+//! Compiled once from [`icn_rules::Drops`] ([`DropCfg::new`]). Drops need a
+//! board with four borders (the squares are listed once); on a board without
+//! them a drop from a non-empty hand is refused with
+//! [`MovegenError::Unsupported`]. A drop is a [`Move`] whose `from` is its
+//! `to` and whose kind is [`MoveKind::Drop`].
+
+use icn_model::{Piece, Player};
+use icn_rules::{DropMate, Drops, RuleSet};
+
+use crate::MovegenError;
+use crate::board::Board;
+use crate::geometry::{Border, Sq, ZoneSet};
+use crate::moves::{Move, MoveFamily, MoveKind};
+use crate::types::{PieceType, TypeId, TypeTable};
+
+/// Most squares a board with drops may have.
+const MAX_DROP_SQUARES: i64 = 1 << 20;
+
+/// Where one piece type may be dropped.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct DropTargets {
+    /// Indices into [`DropCfg::squares`].
+    pub squares: Vec<u32>,
+    /// Per square of [`DropCfg::squares`] (empty when none): whether a piece
+    /// dropped there gets its `+` right.
+    pub right: Vec<bool>,
+    /// At most this many of the mover's own pieces of the type on the file.
+    pub per_file: Option<u32>,
+    /// Its drop may not give check.
+    pub no_check: bool,
+    /// Its drop may not checkmate.
+    pub no_mate: bool,
+}
+
+/// The compiled drop rules.
+#[derive(Clone, Debug)]
+pub(crate) struct DropCfg {
+    pub allowed: bool,
+    pub captures_to_hand: bool,
+    pub drop_mate: DropMate,
+    /// Every square of the board, row by row (empty when unbounded).
+    pub squares: Vec<Sq>,
+    /// Per type.
+    pub targets: Vec<DropTargets>,
+    /// Per captured type, promoted or not, and capturing player: the type
+    /// that goes into the capturer's hand.
+    to_hand: Vec<[[Option<TypeId>; 7]; 2]>,
+}
+
+/// The pieces a rule set with drops needs types for besides those on the
+/// board: every kind that can reach a hand, for every player.
+pub(crate) fn hand_pieces(rules: &RuleSet, on_board: &[Piece]) -> Vec<Piece> {
+    let Some(drops) = &rules.drops else {
+        return Vec::new();
+    };
+    let mut kinds: Vec<_> = on_board.iter().map(|p| p.kind).collect();
+    for p in &rules.promotions {
+        kinds.extend(p.choices.iter().copied());
+        kinds.extend(p.promoting.iter().copied());
+    }
+    kinds.extend(drops.demotions.values().copied());
+    kinds.sort();
+    kinds.dedup();
+    let mut out = Vec::new();
+    for &player in &rules.turn_order {
+        for &kind in &kinds {
+            out.push(Piece::new(kind, player));
+        }
+    }
+    out
+}
+
+impl DropCfg {
+    /// Compiles `drops` for `types` on `border`.
+    pub fn new(drops: &Drops, rules: &RuleSet, types: &TypeTable, border: &Border) -> DropCfg {
+        let squares = board_squares(border);
+        let mut targets = Vec::with_capacity(types.types.len());
+        let mut to_hand = Vec::with_capacity(types.types.len());
+        for t in &types.types {
+            targets.push(targets_of(t, drops, border, &squares));
+            let mut hand = [[None; 7]; 2];
+            for (promoted, row) in hand.iter_mut().enumerate() {
+                let promoting = rules
+                    .promotion_of(t.piece.player)
+                    .and_then(|r| r.promoting.iter().next().copied());
+                let kind = drops.in_hand_as(t.piece.kind, promoted == 1, promoting);
+                for &capturer in &rules.turn_order {
+                    row[capturer.number() as usize] = types.id(Piece::new(kind, capturer));
+                }
+            }
+            to_hand.push(hand);
+        }
+        DropCfg {
+            allowed: drops.allowed,
+            captures_to_hand: drops.captures_to_hand,
+            drop_mate: drops.drop_mate,
+            squares,
+            targets,
+            to_hand,
+        }
+    }
+
+    /// Whether a piece of type `ty` dropped on `to` gets its `+` right.
+    pub fn right_on(&self, ty: TypeId, to: Sq) -> bool {
+        let right = &self.targets[ty as usize].right;
+        if right.is_empty() {
+            return false;
+        }
+        let first = self.squares[0];
+        let width = self.squares.iter().take_while(|s| s.y == first.y).count() as i64;
+        let i = (to.y - first.y) * width + (to.x - first.x);
+        usize::try_from(i)
+            .ok()
+            .and_then(|i| right.get(i))
+            .copied()
+            .unwrap_or(false)
+    }
+
+    /// The type a captured piece of type `ty` becomes in `capturer`'s hand.
+    #[inline]
+    pub fn to_hand(&self, ty: TypeId, promoted: bool, capturer: Player) -> Option<TypeId> {
+        self.to_hand[ty as usize][usize::from(promoted)][capturer.number() as usize]
+    }
+}
+
+/// The squares of a board with four borders, row by row.
+fn board_squares(border: &Border) -> Vec<Sq> {
+    let (Some(l), Some(r), Some(b), Some(t)) =
+        (border.left, border.right, border.bottom, border.top)
+    else {
+        return Vec::new();
+    };
+    let area = (r - l + 1).saturating_mul(t - b + 1);
+    if r < l || t < b || area > MAX_DROP_SQUARES {
+        return Vec::new();
+    }
+    let mut out = Vec::with_capacity(area as usize);
+    for y in b..=t {
+        for x in l..=r {
+            out.push(Sq::new(x, y));
+        }
+    }
+    out
+}
+
+fn targets_of(t: &PieceType, drops: &Drops, border: &Border, squares: &[Sq]) -> DropTargets {
+    let (player, kind) = (t.piece.player, t.piece.kind);
+    let zones: Vec<ZoneSet> = drops
+        .zones_for(player, kind)
+        .map(ZoneSet::from_zone)
+        .collect();
+    let rights: Vec<ZoneSet> = drops
+        .rights
+        .iter()
+        .filter(|z| z.player == player && z.kinds.as_ref().is_none_or(|k| k.contains(&kind)))
+        .map(|z| ZoneSet::from_zone(&z.zone))
+        .collect();
+    let mut out = DropTargets {
+        per_file: drops.no_doubled.get(&kind).copied(),
+        no_check: drops.no_check.contains(&kind),
+        no_mate: drops.no_mate.contains(&kind),
+        ..DropTargets::default()
+    };
+    for (i, &s) in squares.iter().enumerate() {
+        if zones.iter().all(|z| z.contains(s)) && !(drops.no_dead_drops && dead_on(t, s, border)) {
+            out.squares.push(i as u32);
+        }
+    }
+    if !rights.is_empty() {
+        out.right = squares
+            .iter()
+            .map(|&s| rights.iter().any(|z| z.contains(s)))
+            .collect();
+    }
+    out
+}
+
+/// Whether a piece of type `t` on `s` could never move (on an empty board;
+/// moves that need the `+` right do not count).
+fn dead_on(t: &PieceType, s: Sq, border: &Border) -> bool {
+    let lands = |dx: i64, dy: i64| border.contains(Sq::new(s.x + dx, s.y + dy));
+    let leaps = t
+        .leaps
+        .iter()
+        .any(|l| !l.needs_right && l.allowed_from(s) && lands(l.dx, l.dy));
+    let rides = t
+        .rides
+        .iter()
+        .any(|r| !r.needs_right && lands(r.dx * r.min.max(1), r.dy * r.min.max(1)));
+    let lames = t
+        .lames
+        .iter()
+        .any(|l| !l.needs_right && lands(l.total.0, l.total.1));
+    let others =
+        t.hops.iter().any(|h| lands(2 * h.dx, 2 * h.dy)) || t.huygen.is_some() || t.rose.is_some();
+    !(leaps || rides || lames || others)
+}
+
+impl Board {
+    /// The legal drops of the side to move, into `out`. `test` says whether
+    /// each must be made to see that it leaves the mover's royals safe.
+    pub(crate) fn drops_into(
+        &mut self,
+        test: bool,
+        out: &mut Vec<MoveFamily>,
+    ) -> Result<(), MovegenError> {
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        let Some(dc) = &cfg.drops else { return Ok(()) };
+        if !dc.allowed {
+            return Ok(());
+        }
+        let us = self.side_to_move();
+        for (ty, t) in cfg.types.types.iter().enumerate() {
+            if t.piece.player != us || self.hand[ty] == 0 {
+                continue;
+            }
+            if dc.squares.is_empty() {
+                return Err(MovegenError::Unsupported(
+                    "drops on a board without four borders (or of more than 2^20 squares)".into(),
+                ));
+            }
+            let targets = &dc.targets[ty];
+            for &i in &targets.squares {
+                let to = dc.squares[i as usize];
+                if self.store.get(to).is_some() {
+                    continue;
+                }
+                if let Some(n) = targets.per_file
+                    && self.on_file(ty as TypeId, to.x) >= n
+                {
+                    continue;
+                }
+                let m = Move {
+                    from: to,
+                    to,
+                    promotion: None,
+                    kind: MoveKind::Drop { piece: t.piece },
+                };
+                if (test || targets.no_check || targets.no_mate) && !self.drop_is_legal(&m, targets)
+                {
+                    continue;
+                }
+                out.push(MoveFamily::Single(m));
+            }
+        }
+        Ok(())
+    }
+
+    /// How many pieces of type `ty` stand on file `x`.
+    fn on_file(&self, ty: TypeId, x: i64) -> u32 {
+        self.pieces
+            .iter()
+            .filter(|p| p.alive && p.ty == ty && p.sq.x == x)
+            .count() as u32
+    }
+
+    /// Makes a drop and sees that it keeps the mover's royals safe and
+    /// gives no check or mate its type may not give.
+    fn drop_is_legal(&mut self, m: &Move, targets: &DropTargets) -> bool {
+        let us = self.side_to_move();
+        self.make(m);
+        let mut ok = !self.royal_attacked(us);
+        if ok && (targets.no_check || targets.no_mate) {
+            let them = self.side_to_move();
+            let check = self.royal_attacked(them);
+            if check && targets.no_check {
+                ok = false;
+            } else if check
+                && self.cfg.drops.as_ref().map(|d| d.drop_mate) == Some(DropMate::Illegal)
+            {
+                let mut fams = Vec::new();
+                ok = !matches!(self.generate(&mut fams), Ok(()) if fams.is_empty());
+            }
+        }
+        self.unmake();
+        ok
+    }
+
+    /// Whether the last move was a drop that checkmates with a type that may
+    /// not, under [`DropMate::LosesForDropper`]: the mated side wins.
+    pub(crate) fn last_move_is_forbidden_drop_mate(&self) -> bool {
+        let Some(dc) = &self.cfg.drops else {
+            return false;
+        };
+        if dc.drop_mate != DropMate::LosesForDropper {
+            return false;
+        }
+        let Some(m) = self.last_move() else {
+            return false;
+        };
+        match m.kind {
+            MoveKind::Drop { piece } => self
+                .cfg
+                .types
+                .id(piece)
+                .is_some_and(|ty| dc.targets[ty as usize].no_mate),
+            _ => false,
+        }
+    }
+}

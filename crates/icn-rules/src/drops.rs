@@ -1,0 +1,125 @@
+//! [`Drops`]: pieces in hand and putting them on the board (crazyhouse,
+//! shogi, Sjaak `allow drops`, Fairy-Stockfish `pieceDrops`).
+//!
+//! A drop puts one piece from the mover's hand
+//! ([`icn_model::Position::holdings`]) on an empty square of the board. Which
+//! squares: every square of the board, cut down by each [`DropZone`] that
+//! names the piece's kind and player, by [`Drops::no_dead_drops`] (not where
+//! the piece could never move), and by [`Drops::no_doubled`] (not on a file
+//! holding that many of the mover's pieces of the same kind already). A drop
+//! is legal when it leaves the mover's royals safe, like any move.
+//!
+//! Where captured pieces go is [`Drops::captures_to_hand`]: into the
+//! capturer's hand, owned by the capturer, as what they were before any
+//! promotion ([`Drops::demotions`] for kinds that are promoted forms, the
+//! promotion rule's promoting kind for pieces marked promoted).
+
+use std::collections::BTreeSet;
+
+use icn_model::{PieceKind, Player};
+use indexmap::IndexMap;
+
+use crate::board::Zone;
+
+/// Squares a player may drop some kinds on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DropZone {
+    /// Whose drops.
+    pub player: Player,
+    /// Which kinds (`None`: every kind).
+    pub kinds: Option<BTreeSet<PieceKind>>,
+    /// Where they may land.
+    pub zone: Zone,
+}
+
+/// What happens after a drop that checkmates at once with a kind listed in
+/// [`Drops::no_mate`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DropMate {
+    /// The drop is not a legal move (shogi as Sjaak plays it).
+    Illegal,
+    /// The drop is played and the side it mates wins (Fairy-Stockfish's
+    /// `shogiPawnDropMateIllegal`).
+    LosesForDropper,
+}
+
+/// How pieces come into hand and leave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Drops {
+    /// Whether a player may drop a piece from hand as a move.
+    pub allowed: bool,
+    /// Whether a captured piece goes into the capturer's hand.
+    pub captures_to_hand: bool,
+    /// Whether a captured promoted piece keeps its promoted kind in hand
+    /// (Fairy-Stockfish `dropLoop`) instead of going back to what it was.
+    pub keep_promoted: bool,
+    /// Promoted kinds and the kinds they go back to when captured (shogi's
+    /// tokin to pawn).
+    pub demotions: IndexMap<PieceKind, PieceKind>,
+    /// Where drops may land, per player and kind; every zone that matches a
+    /// drop must hold its square.
+    pub zones: Vec<DropZone>,
+    /// Where a dropped piece gets its `+` right (a crazyhouse pawn dropped on
+    /// its second rank may double-step).
+    pub rights: Vec<DropZone>,
+    /// Refuse drops on squares the piece could never move from.
+    pub no_dead_drops: bool,
+    /// Kinds that may not be dropped on a file already holding this many of
+    /// the mover's own pieces of that kind (shogi pawns: 1).
+    pub no_doubled: IndexMap<PieceKind, u32>,
+    /// Kinds whose drop may not checkmate at once, and what happens if one does.
+    pub no_mate: BTreeSet<PieceKind>,
+    /// What a mating drop of a [`Drops::no_mate`] kind does.
+    pub drop_mate: DropMate,
+    /// Kinds whose drop may not give check.
+    pub no_check: BTreeSet<PieceKind>,
+}
+
+impl Default for Drops {
+    /// Crazyhouse: captures go to hand, drops anywhere empty.
+    fn default() -> Self {
+        Drops {
+            allowed: true,
+            captures_to_hand: true,
+            keep_promoted: false,
+            demotions: IndexMap::new(),
+            zones: Vec::new(),
+            rights: Vec::new(),
+            no_dead_drops: false,
+            no_doubled: IndexMap::new(),
+            no_mate: BTreeSet::new(),
+            drop_mate: DropMate::Illegal,
+            no_check: BTreeSet::new(),
+        }
+    }
+}
+
+impl Drops {
+    /// The kind a captured piece of `kind` goes into hand as (`promoted`:
+    /// the piece was marked promoted; `promoting`: what the owner's
+    /// promotion turns into other kinds, the first of it used).
+    pub fn in_hand_as(
+        &self,
+        kind: PieceKind,
+        promoted: bool,
+        promoting: Option<PieceKind>,
+    ) -> PieceKind {
+        if let Some(&base) = self.demotions.get(&kind) {
+            return base;
+        }
+        match (promoted && !self.keep_promoted, promoting) {
+            (true, Some(base)) => base,
+            _ => kind,
+        }
+    }
+
+    /// The zones that apply to `player` dropping `kind`.
+    pub fn zones_for(&self, player: Player, kind: PieceKind) -> impl Iterator<Item = &Zone> {
+        self.zones
+            .iter()
+            .filter(move |z| {
+                z.player == player && z.kinds.as_ref().is_none_or(|k| k.contains(&kind))
+            })
+            .map(|z| &z.zone)
+    }
+}
