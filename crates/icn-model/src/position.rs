@@ -269,7 +269,7 @@ mod tests {
                     } else {
                         Coord::new(x, next(side) as i64)
                     };
-                    PlacedPiece {
+                    PlacedPiece { promoted_from: None,
                         piece: Piece::new(crate::PieceKind::Queen, Player::WHITE),
                         at,
                         special_right: false,

@@ -25,7 +25,10 @@ use crate::store::Slot;
 use crate::types::{PieceType, TypeId};
 
 impl Board {
-    /// Pushes a move, once per promotion choice when it promotes.
+    /// Pushes a move, once per promotion choice when it promotes: under
+    /// every promotion rule of the player for the piece whose zone holds
+    /// `to` (or `from`, for a rule with `from_zone`), each choice once in rule order, those at their piece limit left
+    /// out; the unpromoted move too when every such rule lets it stay.
     #[inline]
     fn push_move(
         &self,
@@ -35,8 +38,32 @@ impl Board {
         kind: MoveKind,
         out: &mut Vec<MoveFamily>,
     ) {
-        if t.promotes && !self.push_promotions(t, from, to, kind, out) {
-            return;
+        let player = t.piece.player;
+        if t.promotes && player.is_named() {
+            let mut stay = true;
+            let mut tried = 0u64;
+            for r in &self.cfg.limits.promos[player.number() as usize] {
+                let applies =
+                    r.promo.zone.contains(to) || (r.from_zone && r.promo.zone.contains(from));
+                if !r.promoting.contains(&t.piece.kind) || !applies {
+                    continue;
+                }
+                stay &= r.promo.may_stay(to);
+                for &c in &r.promo.choices {
+                    if tried & (1 << c) == 0 && self.under_limit(c) {
+                        out.push(MoveFamily::Single(Move {
+                            from,
+                            to,
+                            promotion: Some(self.cfg.types.types[c as usize].piece),
+                            kind,
+                        }));
+                    }
+                    tried |= 1 << c;
+                }
+            }
+            if !stay {
+                return;
+            }
         }
         out.push(MoveFamily::Single(Move {
             from,

@@ -17,7 +17,7 @@ use crate::MovegenError;
 use crate::board::{Board, PieceState};
 use crate::config::{Promo, RideAttack};
 use crate::geometry::{Sq, ZoneSet};
-use crate::moves::{Move, MoveFamily, MoveKind};
+use crate::moves::{Move, MoveFamily};
 use crate::outcome::{GameEnd, Termination};
 use crate::types::{PieceType, TypeId, TypeTable, ZoneMoveSet};
 
@@ -181,33 +181,17 @@ pub(crate) fn confine(
 ) -> Result<(), MovegenError> {
     let fams: Vec<MoveFamily> = out.drain(start..).collect();
     for fam in fams {
-        match fam {
-            MoveFamily::Single(m) => {
-                if prison.contains(m.to) {
-                    out.push(fam);
-                }
-            }
-            MoveFamily::Ray {
-                from,
-                step,
-                first,
-                last,
-                primes_only,
-            } => {
-                let Some(last) = last else {
-                    return Err(MovegenError::Unsupported(format!(
-                        "the confined piece on {from} has a ray without end"
-                    )));
-                };
-                for k in first..=last {
-                    let to = from.step(step.0, step.1, k);
-                    if (!primes_only || crate::geometry::is_prime(k as u64)) && prison.contains(to)
-                    {
-                        out.push(MoveFamily::Single(Move::new(from, to)));
-                    }
-                }
-            }
-        }
+        let Some(moves) = fam.moves() else {
+            return Err(MovegenError::Unsupported(format!(
+                "the confined piece on {} has a ray without end",
+                fam.from()
+            )));
+        };
+        out.extend(
+            moves
+                .filter(|m| prison.contains(m.to))
+                .map(MoveFamily::Single),
+        );
     }
     let mut i = specials_start;
     while i < specials.len() {
@@ -235,8 +219,8 @@ impl Board {
         })
     }
 
-    /// Whether `player` may have one more piece of type `ty`.
-    fn under_limit(&self, ty: TypeId) -> bool {
+    /// Whether the owner of type `ty` may have one more piece of it.
+    pub(crate) fn under_limit(&self, ty: TypeId) -> bool {
         match self.cfg.limits.max[ty as usize] {
             None => true,
             Some(max) => {
@@ -244,48 +228,6 @@ impl Board {
                 have < max as usize
             }
         }
-    }
-
-    /// Pushes the promotions of a move of `t` to `to` under every promotion
-    /// rule whose zone holds `to` (each choice once, in rule order, those at
-    /// their piece limit left out); returns whether the piece may also stay
-    /// as it is.
-    pub(crate) fn push_promotions(
-        &self,
-        t: &PieceType,
-        from: Sq,
-        to: Sq,
-        kind: MoveKind,
-        out: &mut Vec<MoveFamily>,
-    ) -> bool {
-        let player = t.piece.player;
-        if !player.is_named() {
-            return true;
-        }
-        let mut stay = true;
-        let mut tried = 0u64;
-        for r in &self.cfg.limits.promos[player.number() as usize] {
-            let applies = r.promo.zone.contains(to) || (r.from_zone && r.promo.zone.contains(from));
-            if !r.promoting.contains(&t.piece.kind) || !applies {
-                continue;
-            }
-            stay &= r.promo.may_stay(to);
-            for &c in &r.promo.choices {
-                if tried & (1 << c) != 0 {
-                    continue;
-                }
-                tried |= 1 << c;
-                if self.under_limit(c) {
-                    out.push(MoveFamily::Single(Move {
-                        from,
-                        to,
-                        promotion: Some(self.cfg.types.types[c as usize].piece),
-                        kind,
-                    }));
-                }
-            }
-        }
-        stay
     }
 
     fn bare(&self, p: Player) -> bool {

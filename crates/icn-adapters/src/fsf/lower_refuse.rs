@@ -202,7 +202,7 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
         .unwrap_or_else(|| "none".into());
     if ex != "none" {
         let all = l.piece_set("extinctionPieceTypes") == PieceSet::All;
-        let plain = ex == "loss"
+        let plain = (ex == "loss" || ex == "win")
             && all
             && l.int("extinctionPieceCount", 0) == 0
             && l.int("extinctionOpponentPieceCount", 0) == 0

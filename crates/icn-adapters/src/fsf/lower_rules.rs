@@ -270,10 +270,13 @@ pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
         Some(t) if t == "win" => vec![WinRule::Checkmated],
         _ => vec![WinRule::Checkmate],
     };
-    if l.pieces_set_is_all("extinctionPieceTypes")
-        && l.text("extinctionValue").is_some_and(|(t, _)| t == "loss")
-    {
-        wins.push(WinRule::AllPiecesCaptured);
+    if l.pieces_set_is_all("extinctionPieceTypes") {
+        match l.text("extinctionValue").map(|(t, _)| t).as_deref() {
+            Some("loss") => wins.push(WinRule::AllPiecesCaptured),
+            // Losing every piece wins (antichess on other boards).
+            Some("win") => wins.push(WinRule::NoPiecesLeft),
+            _ => {}
+        }
     }
     let flag = l.squares("flagRegionWhite", "-");
     if !flag.is_empty() && king_on_one_hill(l) {

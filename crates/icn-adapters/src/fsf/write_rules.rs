@@ -325,6 +325,13 @@ pub(super) fn ends(
                 lines.push("extinctionValue = loss".into());
                 lines.push("extinctionPieceTypes = *".into());
             }
+            WinRule::NoPiecesLeft if rules_w.contains(&WinRule::AllPiecesCaptured) => {
+                o.bad("winning both by capturing every piece and by losing every piece");
+            }
+            WinRule::NoPiecesLeft => {
+                lines.push("extinctionValue = win".into());
+                lines.push("extinctionPieceTypes = *".into());
+            }
             WinRule::Koth => {
                 let royal: Vec<PieceKind> = r
                     .royals

@@ -676,37 +676,30 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
                 if squares.is_empty() {
                     continue;
                 }
-                let (mandatory, forced) = match &p.optional_promotion {
-                    _ if optional_line => (false, Zone::empty()),
+                // The squares where the piece must promote: off the
+                // optional zone when one is given, else the dead ends.
+                let compulsory: Vec<Sq> = match &p.optional_promotion {
+                    _ if optional_line => Vec::new(),
                     Some((ow, ob, _)) => {
                         let optional = l.zone(if player == Player::WHITE { ow } else { ob });
-                        let stay: Vec<Sq> = squares
+                        squares
                             .iter()
                             .copied()
                             .filter(|q| !optional.contains(q))
-                            .collect();
-                        if stay.len() == squares.len() {
-                            (true, Zone::empty())
-                        } else if stay.is_empty() {
-                            (false, Zone::empty())
-                        } else {
-                            (false, zone_of(v, &stay))
-                        }
+                            .collect()
                     }
-                    None => {
-                        let stuck: Vec<Sq> = squares
-                            .iter()
-                            .copied()
-                            .filter(|&s| is_dead_end(v, &m, s, player))
-                            .collect();
-                        if stuck.len() == squares.len() {
-                            (true, Zone::empty())
-                        } else if stuck.is_empty() {
-                            (false, Zone::empty())
-                        } else {
-                            (false, zone_of(v, &stuck))
-                        }
-                    }
+                    None => squares
+                        .iter()
+                        .copied()
+                        .filter(|&s| is_dead_end(v, &m, s, player))
+                        .collect(),
+                };
+                let (mandatory, forced) = if compulsory.len() == squares.len() {
+                    (true, Zone::empty())
+                } else if compulsory.is_empty() {
+                    (false, Zone::empty())
+                } else {
+                    (false, zone_of(v, &compulsory))
                 };
                 let rule = PromotionRule {
                     from_zone: false,

@@ -24,6 +24,7 @@ mod moves_meaning;
 pub mod perft_table;
 mod position;
 pub mod raise;
+mod raise_limits;
 mod raise_rules;
 
 pub mod read;

@@ -24,8 +24,8 @@
 //! checkmate, checkmated and N-check, `loss=` repetition, extra properties,
 //! a pawn on its start row without `+`, explicit castling whose partner
 //! does not land next to the king, several promotion rules for one side
-//! and the limits of [`icn_rules::limits`] (flags, confinement, zone moves,
-//! piece limits, the flying general, the bare-king reply, the chase rule).
+//! and the limits of [`icn_rules::limits`] other than flags of any piece,
+//! confinement, the flying general and the chase rule (`raise_limits`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -441,11 +441,6 @@ pub fn from_variant(v: &Variant) -> Result<SjaakVariant, Vec<String>> {
         }
     }
     super::raise_rules::rules_and_position(&mut r.problems, (r.dx, r.dy), v, &mut s);
-    // Sjaak can say these (flags, `Prison:`, `Max:`, `Special:`, `taboo`,
-    // …); the writer does not yet.
-    for what in icn_rules::limits::unsayable(&v.rules.limits) {
-        r.bad(what);
-    }
     for player in [Player::WHITE, Player::BLACK] {
         if v.rules
             .promotions
@@ -492,6 +487,9 @@ pub(super) fn rule_items(v: &Variant, problems: &mut Vec<String>) -> Vec<RuleIte
             WinRule::Checkmated => out.push(end("checkmate", None, Score::Loss)),
             WinRule::Checks(n) => out.push(end("check", Some(*n), Score::Win)),
             WinRule::NoPiecesLeft => out.push(end("nopieces", None, Score::Win)),
+            WinRule::FlagAny => out.push(end("captureanyflag", None, Score::Win)),
+            WinRule::FlagAll => out.push(end("captureallflags", None, Score::Win)),
+            WinRule::BareKing => out.push(end("loneking", None, Score::Loss)),
             other => problems.push(format!("the win rule {other:?}").to_lowercase()),
         }
     }

@@ -7,7 +7,7 @@ use icn_rules::Variant;
 use super::raise::{castle_def, rule_items, shift, symbol_of};
 use super::{SjaakVariant, Sq};
 
-fn piece_mut(s: &mut SjaakVariant, kind: PieceKind) -> Option<&mut super::SjaakPiece> {
+pub(super) fn piece_mut(s: &mut SjaakVariant, kind: PieceKind) -> Option<&mut super::SjaakPiece> {
     let name = format!("{kind:?}");
     s.pieces.iter_mut().find(|p| p.name == name)
 }
@@ -39,6 +39,7 @@ pub(super) fn rules_and_position(
     castling(problems, off, v, s);
     promotions(problems, off, v, s);
     s.rules = rule_items(v, problems);
+    super::raise_limits::limits(problems, off, v, s);
     s.fen = fen(problems, off, v, s);
 }
 
@@ -127,7 +128,7 @@ fn castling(problems: &mut Vec<String>, off: (i64, i64), v: &Variant, s: &mut Sj
     }
 }
 
-fn board_squares(s: &SjaakVariant, off: (i64, i64), zone: &icn_rules::Zone) -> Vec<Sq> {
+pub(super) fn board_squares(s: &SjaakVariant, off: (i64, i64), zone: &icn_rules::Zone) -> Vec<Sq> {
     let mut out = Vec::new();
     for rank in 0..s.ranks {
         for file in 0..s.files {
