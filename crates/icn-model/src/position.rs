@@ -269,7 +269,8 @@ mod tests {
                     } else {
                         Coord::new(x, next(side) as i64)
                     };
-                    PlacedPiece { promoted_from: None,
+                    PlacedPiece {
+                        promoted_from: None,
                         piece: Piece::new(crate::PieceKind::Queen, Player::WHITE),
                         at,
                         special_right: false,
