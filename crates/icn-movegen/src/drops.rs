@@ -43,6 +43,8 @@ pub(crate) struct DropCfg {
     pub drop_mate: DropMate,
     /// Every square of the board, row by row (empty when unbounded).
     pub squares: Vec<Sq>,
+    /// Squares per row of [`DropCfg::squares`].
+    width: i64,
     /// Per type.
     pub targets: Vec<DropTargets>,
     /// Per captured type (its origin, for a promoted piece) and capturing
@@ -93,6 +95,9 @@ impl DropCfg {
             allowed: drops.allowed,
             captures_to_hand: drops.captures_to_hand,
             drop_mate: drops.drop_mate,
+            width: squares.first().map_or(0, |f| {
+                squares.iter().take_while(|s| s.y == f.y).count() as i64
+            }),
             squares,
             targets,
             to_hand,
@@ -107,8 +112,7 @@ impl DropCfg {
             return false;
         }
         let first = self.squares[0];
-        let width = self.squares.iter().take_while(|s| s.y == first.y).count() as i64;
-        let i = (to.y - first.y) * width + (to.x - first.x);
+        let i = (to.y - first.y) * self.width + (to.x - first.x);
         usize::try_from(i)
             .ok()
             .and_then(|i| right.get(i))
@@ -225,14 +229,17 @@ impl Board {
                 ));
             }
             let targets = &dc.targets[ty];
+            // Files already holding as many of the type as may stand on one.
+            let full: Vec<i64> = match targets.per_file {
+                Some(n) => self.full_files(ty as TypeId, n),
+                None => Vec::new(),
+            };
             for &i in &targets.squares {
                 let to = dc.squares[i as usize];
                 if self.store.get(to).is_some() {
                     continue;
                 }
-                if let Some(n) = targets.per_file
-                    && self.on_file(ty as TypeId, to.x) >= n
-                {
+                if full.contains(&to.x) {
                     continue;
                 }
                 let m = Move {
@@ -251,12 +258,29 @@ impl Board {
         Ok(())
     }
 
-    /// How many pieces of type `ty` stand on file `x`.
-    fn on_file(&self, ty: TypeId, x: i64) -> u32 {
-        self.pieces
-            .iter()
-            .filter(|p| p.alive && p.ty == ty && p.sq.x == x)
-            .count() as u32
+    /// The files holding at least `n` pieces of type `ty` (every file when
+    /// `n` is 0), in one pass over the pieces.
+    fn full_files(&self, ty: TypeId, n: u32) -> Vec<i64> {
+        let mut counts: Vec<(i64, u32)> = Vec::new();
+        for p in self.pieces.iter().filter(|p| p.alive && p.ty == ty) {
+            match counts.iter_mut().find(|(x, _)| *x == p.sq.x) {
+                Some((_, c)) => *c += 1,
+                None => counts.push((p.sq.x, 1)),
+            }
+        }
+        if n == 0 {
+            let cfg = &self.cfg;
+            return cfg
+                .drops
+                .iter()
+                .flat_map(|d| d.squares.iter().map(|s| s.x))
+                .collect();
+        }
+        counts
+            .into_iter()
+            .filter(|&(_, c)| c >= n)
+            .map(|(x, _)| x)
+            .collect()
     }
 
     /// Makes a drop and sees that it keeps the mover's royals safe and
