@@ -5,7 +5,9 @@
 //! board with four borders (the squares are listed once); on a board without
 //! them a drop from a non-empty hand is refused with
 //! [`MovegenError::Unsupported`]. A drop is a [`Move`] whose `from` is its
-//! `to` and whose kind is [`MoveKind::Drop`].
+//! `to` and whose kind is [`MoveKind::Drop`]; a pickup (Sjaak's `allow
+//! pickup`) one whose `to` is its `from` and whose kind is
+//! [`MoveKind::Pickup`].
 
 use icn_model::{Piece, Player};
 use icn_rules::{DropMate, Drops, RuleSet};
@@ -39,6 +41,8 @@ pub(crate) struct DropTargets {
 #[derive(Clone, Debug)]
 pub(crate) struct DropCfg {
     pub allowed: bool,
+    /// A player may take a non-royal piece of their own into hand.
+    pub pickup: bool,
     pub captures_to_hand: bool,
     pub drop_mate: DropMate,
     /// Every square of the board, row by row (empty when unbounded).
@@ -93,6 +97,7 @@ impl DropCfg {
         }
         DropCfg {
             allowed: drops.allowed,
+            pickup: drops.pickup,
             captures_to_hand: drops.captures_to_hand,
             drop_mate: drops.drop_mate,
             width: squares.first().map_or(0, |f| {
@@ -171,7 +176,8 @@ fn targets_of(t: &PieceType, drops: &Drops, border: &Border, squares: &[Sq]) -> 
         ..DropTargets::default()
     };
     for (i, &s) in squares.iter().enumerate() {
-        if zones.iter().all(|z| z.contains(s)) && !(drops.no_dead_drops && dead_on(t, s, border)) {
+        let dead_checked = drops.no_dead_drops && !drops.dead_drops_allowed.contains(&kind);
+        if zones.iter().all(|z| z.contains(s)) && !(dead_checked && dead_on(t, s, border)) {
             out.squares.push(i as u32);
         }
     }
@@ -256,6 +262,40 @@ impl Board {
             }
         }
         Ok(())
+    }
+
+    /// The legal pickups of the side to move (who is not in check), into
+    /// `out`; `test`: make each to see that it leaves the mover's royals safe.
+    pub(crate) fn pickups_into(&mut self, test: bool, out: &mut Vec<MoveFamily>) {
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        if !cfg.drops.as_ref().is_some_and(|d| d.pickup) {
+            return;
+        }
+        let us = self.side_to_move();
+        let lifts: Vec<Move> = self
+            .pieces
+            .iter()
+            .filter(|p| p.alive && !p.hidden && p.player == us)
+            .map(|p| (p.sq, &cfg.types.types[p.ty as usize]))
+            .filter(|(_, t)| !t.royal)
+            .map(|(sq, t)| Move {
+                from: sq,
+                to: sq,
+                promotion: None,
+                kind: MoveKind::Pickup { piece: t.piece },
+            })
+            .collect();
+        for m in lifts {
+            if test {
+                self.make(&m);
+                let safe = !self.royal_attacked(us);
+                self.unmake();
+                if !safe {
+                    continue;
+                }
+            }
+            out.push(MoveFamily::Single(m));
+        }
     }
 
     /// The files holding at least `n` pieces of type `ty` (every file when

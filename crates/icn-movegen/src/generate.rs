@@ -566,6 +566,9 @@ impl Board {
         if only.is_none() && cfg.drops.is_some() {
             // Adding a piece exposes no royal, except as a hopper's screen.
             self.drops_into(protect && (!checks.is_empty() || pc.slow), out)?;
+            if checks.is_empty() {
+                self.pickups_into(protect, out);
+            }
         }
         if cfg.forced_capture && only.is_none() && out.iter().any(|f| self.captures(f)) {
             out.retain(|f| self.captures(f));
@@ -579,7 +582,7 @@ impl Board {
         match f {
             MoveFamily::Single(m) => {
                 matches!(m.kind, MoveKind::EnPassant { .. })
-                    || (!matches!(m.kind, MoveKind::Castle { .. })
+                    || (!matches!(m.kind, MoveKind::Castle { .. } | MoveKind::Pickup { .. })
                         && self.store.get(m.to).is_some())
             }
             MoveFamily::Ray { .. } => false,

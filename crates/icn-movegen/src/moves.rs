@@ -37,6 +37,12 @@ pub enum MoveKind {
         /// The piece dropped.
         piece: Piece,
     },
+    /// Takes the mover's own `piece` from `from` into their hand (`to` is
+    /// `from`): Sjaak's `allow pickup`.
+    Pickup {
+        /// The piece taken up.
+        piece: Piece,
+    },
 }
 
 /// A concrete move.
@@ -63,10 +69,14 @@ impl Move {
         }
     }
 
-    /// The compact ICN form `x,y>x,y` with the promotion appended.
+    /// The compact ICN form `x,y>x,y` with the promotion appended (a drop
+    /// `P@x,y`, a pickup `P^x,y`).
     pub fn to_compact(&self) -> String {
         if let MoveKind::Drop { piece } = self.kind {
             return format!("{}@{}", piece.code(), self.to);
+        }
+        if let MoveKind::Pickup { piece } = self.kind {
+            return format!("{}^{}", piece.code(), self.from);
         }
         match self.promotion {
             Some(p) => format!("{}>{}{}", self.from, self.to, p.code()),

@@ -645,11 +645,13 @@ fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
         &[
             "allowed",
             "capturesToHand",
+            "pickup",
             "keepPromoted",
             "demotions",
             "zones",
             "rights",
             "noDeadDrops",
+            "deadDropsAllowed",
             "noDoubled",
             "noMate",
             "dropMate",
@@ -663,6 +665,9 @@ fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
     }
     if let Some(x) = o.get("capturesToHand") {
         d.captures_to_hand = boolean(x, &at("capturesToHand"))?;
+    }
+    if let Some(x) = o.get("pickup") {
+        d.pickup = boolean(x, &at("pickup"))?;
     }
     if let Some(x) = o.get("keepPromoted") {
         d.keep_promoted = boolean(x, &at("keepPromoted"))?;
@@ -678,6 +683,9 @@ fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
     }
     if let Some(x) = o.get("noDeadDrops") {
         d.no_dead_drops = boolean(x, &at("noDeadDrops"))?;
+    }
+    if let Some(x) = o.get("deadDropsAllowed") {
+        d.dead_drops_allowed = kinds(x, &at("deadDropsAllowed"))?;
     }
     if let Some(x) = o.get("noDoubled") {
         d.no_doubled = kind_map(x, &at("noDoubled"), small)?;

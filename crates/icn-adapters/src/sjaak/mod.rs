@@ -19,6 +19,7 @@
 //! the feature (drops, holdings, piece limits, prisons, flags, …).
 
 pub mod lower;
+mod lower_drops;
 pub mod moves;
 mod moves_meaning;
 pub mod perft_table;
