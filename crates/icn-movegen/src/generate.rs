@@ -52,6 +52,7 @@ impl Board {
                 for &c in &r.promo.choices {
                     if tried & (1 << c) == 0 && self.under_limit(c) {
                         out.push(MoveFamily::Single(Move {
+                            gate: None,
                             from,
                             to,
                             promotion: Some(self.cfg.types.types[c as usize].piece),
@@ -66,6 +67,7 @@ impl Board {
             }
         }
         out.push(MoveFamily::Single(Move {
+            gate: None,
             from,
             to,
             promotion: None,
@@ -412,9 +414,11 @@ impl Board {
                 continue;
             };
             let q = self.pieces[ps as usize];
+            let qt = &cfg.types.types[q.ty as usize];
             if q.player != p.player
                 || !q.right
-                || cfg.types.types[q.ty as usize].pawn
+                || qt.pawn
+                || !qt.castle_partner
                 || k < cfg.castle_min
                 || cfg.castle_steps >= k
                 || cfg.castle_steps < 1
@@ -423,6 +427,7 @@ impl Board {
             }
             let to = f.step(sign, 0, cfg.castle_steps);
             specials.push(Move {
+                gate: None,
                 from: f,
                 to,
                 promotion: None,
@@ -461,6 +466,7 @@ impl Board {
             });
             if clear {
                 specials.push(Move {
+                    gate: None,
                     from: f,
                     to: c.king_to,
                     promotion: None,
@@ -562,6 +568,9 @@ impl Board {
             if !protect || self.special_is_legal(&m) {
                 out.push(MoveFamily::Single(m));
             }
+        }
+        if cfg.drops.is_some() {
+            self.gatings_into(0, protect, out);
         }
         if only.is_none() && cfg.drops.is_some() {
             // Adding a piece exposes no royal, except as a hopper's screen.

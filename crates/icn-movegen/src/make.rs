@@ -180,8 +180,11 @@ impl Board {
             }),
             _ => None,
         };
+        if let Some(g) = m.gate {
+            key ^= self.gate_in(g);
+        }
         let pawn = cfg.types.types[mp.ty as usize].piece.kind == PieceKind::Pawn;
-        self.halfmove = if pawn || captured.is_some() {
+        self.halfmove = if pawn || captured.is_some() || m.gate.is_some() {
             0
         } else {
             self.halfmove + 1
@@ -242,6 +245,29 @@ impl Board {
             key ^= self.castle_component();
         }
         self.finish(us, key, undo);
+    }
+
+    /// Puts a gated piece from the mover's hand on its square; returns the
+    /// key change.
+    fn gate_in(&mut self, g: crate::moves::Gate) -> u64 {
+        let Some(ty) = self.cfg.types.id(g.piece) else {
+            return 0;
+        };
+        let slot = self.pieces.len() as Slot;
+        self.pieces.push(crate::board::PieceState {
+            ty,
+            player: g.piece.player,
+            sq: g.at,
+            alive: true,
+            right: false,
+            hidden: false,
+            promoted: false,
+            origin: ty,
+            seq: self.next_seq,
+        });
+        self.next_seq += 1;
+        self.store.insert(g.at, slot);
+        self.add_to_hand(ty, -1) ^ self.cfg.keys[ty as usize].piece(g.at)
     }
 
     /// Plays a pickup: the piece on `m.from` goes into its owner's hand as
@@ -373,6 +399,13 @@ impl Board {
         }
         if let Some(h) = u.hand_add {
             self.hand[h as usize] -= 1;
+        }
+        if let Some(g) = m.gate {
+            self.store.remove(g.at);
+            self.pieces.pop();
+            if let Some(ty) = self.cfg.types.id(g.piece) {
+                self.hand[ty as usize] += 1;
+            }
         }
         if let MoveKind::Drop { .. } = m.kind {
             self.store.remove(m.to);

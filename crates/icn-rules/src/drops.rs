@@ -69,6 +69,13 @@ pub struct Drops {
     /// Where a dropped piece gets its `+` right (a crazyhouse pawn dropped on
     /// its second rank may double-step).
     pub rights: Vec<DropZone>,
+    /// Gating (S-chess; Sjaak's `gate drops`, Fairy-Stockfish's
+    /// `seirawanGating`): a piece that leaves a square of one of these zones
+    /// (its player's) while it still holds its `+` right may have a piece
+    /// of the zone's kinds put from the mover's hand on the square it left,
+    /// as part of the same move; a castling move may gate on the castler's
+    /// square or the partner's.
+    pub gating: Vec<DropZone>,
     /// Refuse drops on squares the piece could never move from.
     pub no_dead_drops: bool,
     /// Kinds [`Drops::no_dead_drops`] does not restrict (Sjaak's
@@ -96,6 +103,7 @@ impl Default for Drops {
             demotions: IndexMap::new(),
             zones: Vec::new(),
             rights: Vec::new(),
+            gating: Vec::new(),
             no_dead_drops: false,
             dead_drops_allowed: BTreeSet::new(),
             no_doubled: IndexMap::new(),

@@ -203,6 +203,7 @@ fn drops_json(d: &crate::drops::Drops) -> Value {
         "demotions": d.demotions.iter().map(|(k, b)| (k.code().to_string(), Value::from(b.code()))).collect::<Map<_, _>>(),
         "zones": zones(&d.zones),
         "rights": zones(&d.rights),
+        "gating": zones(&d.gating),
         "noDeadDrops": d.no_dead_drops,
         "deadDropsAllowed": kinds(&d.dead_drops_allowed),
         "noDoubled": d.no_doubled.iter().map(|(k, n)| (k.code().to_string(), Value::from(*n))).collect::<Map<_, _>>(),

@@ -650,6 +650,7 @@ fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
             "demotions",
             "zones",
             "rights",
+            "gating",
             "noDeadDrops",
             "deadDropsAllowed",
             "noDoubled",
@@ -680,6 +681,9 @@ fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
     }
     if let Some(x) = o.get("rights") {
         d.rights = drop_zones(x, &at("rights"))?;
+    }
+    if let Some(x) = o.get("gating") {
+        d.gating = drop_zones(x, &at("gating"))?;
     }
     if let Some(x) = o.get("noDeadDrops") {
         d.no_dead_drops = boolean(x, &at("noDeadDrops"))?;

@@ -574,6 +574,7 @@ fn end_rules(l: &mut Lowering<'_>, rules: &mut RuleSet) {
                     "keep capture",
                     "allow drops",
                     "allow pickup",
+                    "gate drops",
                 ]
                 .contains(&s.as_str()) => {}
             RuleItem::Special(s) if s == "forced capture" => rules.forced_capture = true,
@@ -843,9 +844,17 @@ fn castling(rules: &mut RuleSet, v: &SjaakVariant, kinds: &[PieceKind]) {
         // The site rule castles with any non-pawn holding `+`; when pieces
         // other than the castling partners get `+` (from `Initial:` or
         // `Special:` moves), narrow the partners to the `Castle:` pieces.
-        let others_with_rights = v.pieces.iter().zip(kinds).any(|(p, &k)| {
-            k != PieceKind::Pawn && (!p.initial.is_empty() || !p.specials.is_empty())
+        // So do file letters in the FEN's castling field (Musketeer's
+        // gating rights for every back-rank piece).
+        let file_rights = v.fen.as_deref().is_some_and(|f| {
+            f.split_whitespace()
+                .nth(2)
+                .is_some_and(|c| c.chars().any(|ch| !"KQkq-".contains(ch)))
         });
+        let others_with_rights = file_rights
+            || v.pieces.iter().zip(kinds).any(|(p, &k)| {
+                k != PieceKind::Pawn && (!p.initial.is_empty() || !p.specials.is_empty())
+            });
         let mut c = Castling::site();
         if others_with_rights {
             c.partners = Some(partner_kinds_of(v, kinds));

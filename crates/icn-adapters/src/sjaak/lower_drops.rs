@@ -4,7 +4,9 @@
 //! Read: `Rule: keep capture` (a captured piece goes to the capturer's hand,
 //! as the piece it demotes to), `allow drops` (a piece in hand may be put on
 //! an empty square as a move), `allow pickup` (a non-royal piece of one's own
-//! may be taken into hand as a move, when not in check), and the flags
+//! may be taken into hand as a move, when not in check), `gate drops` (a
+//! piece in hand may come onto the back-rank square an unmoved piece leaves:
+//! Musketeer), and the flags
 //! `drop_no_check`, `drop_no_mate` (a mating drop is illegal, as Sjaak's
 //! search plays it; Sjaak II's `perft` counts such drops) and
 //! `drop_one_file` (no drop on a file already holding a piece of the type of
@@ -83,9 +85,23 @@ pub(super) fn drops_of(
     let captures_to_hand = v.has_rule("keep capture");
     let allowed = v.has_rule("allow drops");
     let pickup = v.has_rule("allow pickup");
-    if !(captures_to_hand || allowed || pickup) {
+    let gates = v.has_rule("gate drops");
+    if !(captures_to_hand || allowed || pickup || gates) {
         return None;
     }
+    // Gating from the back rank, White's first and Black's last.
+    let gating = if gates {
+        [(Player::WHITE, 1), (Player::BLACK, i64::from(v.ranks))]
+            .into_iter()
+            .map(|(player, rank)| DropZone {
+                player,
+                kinds: None,
+                zone: Zone::rows([icn_model::Int::from(rank)]),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let flagged = |flag: &str| -> BTreeSet<PieceKind> {
         v.pieces
             .iter()
@@ -130,6 +146,7 @@ pub(super) fn drops_of(
         demotions,
         zones,
         rights: special_zones(v, kinds),
+        gating,
         no_dead_drops: true,
         dead_drops_allowed,
         no_doubled,

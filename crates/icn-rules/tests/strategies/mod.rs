@@ -147,6 +147,7 @@ pub fn drops() -> impl Strategy<Value = icn_rules::Drops> {
         (
             proptest::collection::vec(drop_zone(), 0..3),
             proptest::collection::vec(drop_zone(), 0..2),
+            proptest::collection::vec(drop_zone(), 0..2),
         ),
         (any::<bool>(), kinds(), kinds(), kinds()),
         (kinds(), 1u32..3, any::<bool>()),
@@ -154,7 +155,7 @@ pub fn drops() -> impl Strategy<Value = icn_rules::Drops> {
         .prop_map(
             |(
                 (allowed, captures_to_hand, pickup, keep_promoted),
-                (zones, rights),
+                (zones, rights, gating),
                 (no_dead_drops, dead_drops_allowed, no_mate, no_check),
                 (doubled, per_file, loses),
             )| icn_rules::Drops {
@@ -165,6 +166,7 @@ pub fn drops() -> impl Strategy<Value = icn_rules::Drops> {
                 demotions: [(PieceKind::Queen, PieceKind::Pawn)].into_iter().collect(),
                 zones,
                 rights,
+                gating,
                 no_dead_drops,
                 dead_drops_allowed,
                 no_doubled: doubled.into_iter().map(|k| (k, per_file)).collect(),
