@@ -307,17 +307,7 @@ impl Board {
                 kind: MoveKind::Pickup { piece: t.piece },
             })
             .collect();
-        for m in lifts {
-            if test {
-                self.make(&m);
-                let safe = !self.royal_attacked(us);
-                self.unmake();
-                if !safe {
-                    continue;
-                }
-            }
-            out.push(MoveFamily::Single(m));
-        }
+        self.push_safe(lifts, test, out);
     }
 
     /// Adds to `out[start..]`'s moves their gating forms: a move of a piece
@@ -376,7 +366,14 @@ impl Board {
                 }
             }
         }
-        for m in gated {
+        self.push_safe(gated, test, out);
+    }
+
+    /// Pushes each of `moves`; with `test`, only those that leave the
+    /// mover's royals safe (each is made and unmade).
+    fn push_safe(&mut self, moves: Vec<Move>, test: bool, out: &mut Vec<MoveFamily>) {
+        let us = self.side_to_move();
+        for m in moves {
             if test {
                 self.make(&m);
                 let safe = !self.royal_attacked(us);
