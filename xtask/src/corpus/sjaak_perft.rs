@@ -14,7 +14,7 @@
 use std::path::Path;
 
 use icn_adapters::sjaak::perft_table::{
-    PerftRows, PositionRow, VariantCheck, check, check_position, correct, errata, position_rows,
+    Erratum, PerftRows, PositionRow, VariantCheck, check, check_position, correct, errata, position_rows,
     rows,
 };
 
@@ -39,11 +39,16 @@ const POSITION: &str = "position ";
 /// The prefix of an erratum case's name.
 const ERRATUM: &str = "erratum ";
 
-/// The errata's positions (those of a start position correct the table).
-fn erratum_rows(fixtures: &Path) -> Result<Vec<PositionRow>, String> {
+/// The rows of `fixtures/sjaak/errata.tsv`.
+fn read_errata(fixtures: &Path) -> Result<Vec<Erratum>, String> {
     let path = fixtures.join("sjaak/errata.tsv");
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(errata(&text)?
+    errata(&text)
+}
+
+/// The errata's positions (those of a start position correct the table).
+fn erratum_rows(fixtures: &Path) -> Result<Vec<PositionRow>, String> {
+    Ok(read_errata(fixtures)?
         .into_iter()
         .filter(|e| e.row.fen != "-")
         .map(|e| e.row)
@@ -52,10 +57,8 @@ fn erratum_rows(fixtures: &Path) -> Result<Vec<PositionRow>, String> {
 
 /// The start-position table with the errata's counts in place.
 fn corrected_rows(fixtures: &Path, table: &str) -> Result<PerftRows, String> {
-    let path = fixtures.join("sjaak/errata.tsv");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut all = rows(table)?;
-    correct(&mut all, &errata(&text)?)?;
+    correct(&mut all, &read_errata(fixtures)?)?;
     Ok(all)
 }
 
@@ -84,25 +87,17 @@ impl Corpus for SjaakPerft {
                 });
             }
         }
-        for (i, row) in positions(fixtures)
-            .map_err(anyhow::Error::msg)?
-            .iter()
-            .enumerate()
-        {
-            out.push(Case {
-                name: format!("{POSITION}{}: {}", i + 1, row.name),
-                path: fixtures.to_path_buf(),
-            });
-        }
-        for (i, row) in erratum_rows(fixtures)
-            .map_err(anyhow::Error::msg)?
-            .iter()
-            .enumerate()
-        {
-            out.push(Case {
-                name: format!("{ERRATUM}{}: {}", i + 1, row.name),
-                path: fixtures.to_path_buf(),
-            });
+        let tables = [
+            (POSITION, positions(fixtures)),
+            (ERRATUM, erratum_rows(fixtures)),
+        ];
+        for (prefix, table) in tables {
+            for (i, row) in table.map_err(anyhow::Error::msg)?.iter().enumerate() {
+                out.push(Case {
+                    name: format!("{prefix}{}: {}", i + 1, row.name),
+                    path: fixtures.to_path_buf(),
+                });
+            }
         }
         Ok(out)
     }
