@@ -24,7 +24,7 @@ use icn_syntax::scan::{self, is_ws};
 use icn_syntax::{self as syn, Dialect, Span};
 
 use crate::lower::{Lowering, header_map};
-use crate::{Coord, Game, Int, Move, Piece, PlacedPiece, SourceMap};
+use crate::{Clock, Coord, Game, Int, Move, Piece, PlacedPiece, SourceMap};
 
 /// Slots of the piece-code cache (a power of two).
 const CODE_SLOTS: usize = 256;
@@ -171,15 +171,23 @@ impl Reader<'_> {
     /// The piece a code names, remembered for the codes met before; the
     /// reader declines on a code [`Piece::from_code`] refuses.
     fn piece_of(&mut self, code: std::ops::Range<usize>) -> Option<Piece> {
-        let text = &self.s[code];
+        let text = &self.s[code.clone()];
         if text.len() > 8 {
             return Piece::from_code(text).ok();
         }
-        // Codes are ASCII letters and digits: eight bytes and no NUL make a key.
-        let key = text
-            .bytes()
-            .rev()
-            .fold(0u64, |k, b| (k << 8) | u64::from(b));
+        // Codes are ASCII letters and digits: eight bytes and no NUL make a
+        // key, the first byte lowest.
+        let key = match self.b.get(code.start..code.start + 8) {
+            Some(word) => {
+                let mut bytes = [0u8; 8];
+                bytes.copy_from_slice(word);
+                u64::from_le_bytes(bytes) & (u64::MAX >> (64 - 8 * text.len()))
+            }
+            None => text
+                .bytes()
+                .rev()
+                .fold(0u64, |k, b| (k << 8) | u64::from(b)),
+        };
         // A direct-mapped cache: one slot per hash, the last code wins it.
         let hash = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CODE_SLOTS.trailing_zeros());
         let slot = &mut self.codes[hash as usize];
@@ -257,7 +265,11 @@ impl Reader<'_> {
     /// One movetext item at `i`, in the grammar's order of choice: its end
     /// (inner `None`: no item here; outer: decline).
     fn item(&mut self, i: usize) -> Option<Option<usize>> {
-        if let Some(found) = self.game_move(i) {
+        // A move starts with a digit, a letter or `-`; a comment or a
+        // separator is told at once.
+        if !matches!(self.at(i), b'{' | b'|')
+            && let Some(found) = self.game_move(i)
+        {
             return found.map(Some);
         }
         let d = self.digits(i);
@@ -270,6 +282,9 @@ impl Reader<'_> {
         }
         match self.at(i) {
             b'{' => {
+                if let Some(end) = self.lone_clock(i) {
+                    return Some(Some(end));
+                }
                 let Some(close) = rest.iter().position(|&b| b == b'}') else {
                     return Some(None);
                 };
@@ -289,6 +304,29 @@ impl Reader<'_> {
             b'|' | b'.' => Some(Some(i + 1)),
             _ => Some(None),
         }
+    }
+
+    /// The site's common comment at `i`, `{[%clk H:MM:SS.D]}` after a
+    /// move, read straight into that move's clock: its end, or `None` to
+    /// read the comment the general way. The same as the general way gives:
+    /// the stamp holds no `}` or `]`, so it is the whole comment, and the
+    /// value goes through the same [`Clock::parse`].
+    fn lone_clock(&mut self, i: usize) -> Option<usize> {
+        const OPEN: &[u8] = b"{[%clk ";
+        if self.b.get(i..i + OPEN.len())? != OPEN {
+            return None;
+        }
+        let start = i + OPEN.len();
+        let mut k = start;
+        while matches!(self.at(k), b'0'..=b'9' | b':' | b'.') {
+            k += 1;
+        }
+        if self.b.get(k..k + 2)? != b"]}" {
+            return None;
+        }
+        let clock = Clock::parse(&self.s[start..k])?;
+        self.game.moves.last_mut()?.clock = Some(clock);
+        Some(k + 2)
     }
 
     /// A coordinate move at `i`, added to the game: `None` when there is
