@@ -39,6 +39,13 @@ thread_local! {
     static CODES: RefCell<Box<CodeCache>> = RefCell::new(Box::new([(0, None); CODE_SLOTS]));
 }
 
+/// A code's slot in the [`CodeCache`]: one slot per hash, the last code
+/// met wins it.
+#[inline(always)]
+fn slot_of(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CODE_SLOTS.trailing_zeros())) as usize
+}
+
 /// The game and source map of `text` read in the auto dialect, when the
 /// direct reader can read all of it (see the module docs); `None` otherwise.
 #[doc(hidden)]
@@ -158,7 +165,7 @@ impl Reader<'_> {
     }
 
     /// `int "," int`: the square and its end.
-    #[inline]
+    #[inline(always)]
     fn coord(&mut self, i: usize) -> Option<(Coord, usize)> {
         let (x, j) = self.int(i)?;
         if self.at(j) != b',' {
@@ -169,35 +176,43 @@ impl Reader<'_> {
     }
 
     /// The piece a code names, remembered for the codes met before; the
-    /// reader declines on a code [`Piece::from_code`] refuses.
+    /// reader declines on a code [`Piece::from_code`] refuses. A code met
+    /// before is looked up from the bytes alone, with no text to slice.
+    #[inline(always)]
     fn piece_of(&mut self, code: std::ops::Range<usize>) -> Option<Piece> {
-        let text = &self.s[code.clone()];
+        let len = code.end - code.start;
+        if len <= 8
+            && let Some(word) = self
+                .b
+                .get(code.start..code.start + 8)
+                .and_then(|w| <[u8; 8]>::try_from(w).ok())
+        {
+            let key = u64::from_le_bytes(word) & (u64::MAX >> (64 - 8 * len));
+            if let (k, Some(p)) = self.codes[slot_of(key)]
+                && k == key
+            {
+                return Some(p);
+            }
+        }
+        self.piece_of_text(code)
+    }
+
+    /// [`Reader::piece_of`] for a code not found from its bytes: read from
+    /// its text, and remembered.
+    #[inline(never)]
+    fn piece_of_text(&mut self, code: std::ops::Range<usize>) -> Option<Piece> {
+        let text = &self.s[code];
         if text.len() > 8 {
             return Piece::from_code(text).ok();
         }
         // Codes are ASCII letters and digits: eight bytes and no NUL make a
         // key, the first byte lowest.
-        let key = match self.b.get(code.start..code.start + 8) {
-            Some(word) => {
-                let mut bytes = [0u8; 8];
-                bytes.copy_from_slice(word);
-                u64::from_le_bytes(bytes) & (u64::MAX >> (64 - 8 * text.len()))
-            }
-            None => text
-                .bytes()
-                .rev()
-                .fold(0u64, |k, b| (k << 8) | u64::from(b)),
-        };
-        // A direct-mapped cache: one slot per hash, the last code wins it.
-        let hash = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CODE_SLOTS.trailing_zeros());
-        let slot = &mut self.codes[hash as usize];
-        if let (k, Some(p)) = *slot
-            && k == key
-        {
-            return Some(p);
-        }
+        let key = text
+            .bytes()
+            .rev()
+            .fold(0u64, |k, b| (k << 8) | u64::from(b));
         let p = Piece::from_code(text).ok()?;
-        *slot = (key, Some(p));
+        self.codes[slot_of(key)] = (key, Some(p));
         Some(p)
     }
 

@@ -197,13 +197,15 @@ fn seen_bit(at: &Coord) -> (usize, u64) {
 /// squares with the same hash), and the caller then looks properly. A
 /// coordinate beyond `i64` is keyed by [`Int::key_word`].
 fn all_distinct(pieces: &[PlacedPiece]) -> bool {
-    if pieces.len() > 512 {
+    if pieces.len() > SEEN_BITS / 64 {
         return false; // the set would mostly collide
     }
     SEEN.with(|seen| {
         let Ok(mut seen) = seen.try_borrow_mut() else {
             return false;
         };
+        // The words set, to clear them after (at most 512 pieces).
+        let mut words = [0u16; SEEN_BITS / 64];
         let mut set = 0;
         let mut distinct = true;
         for p in pieces {
@@ -213,11 +215,12 @@ fn all_distinct(pieces: &[PlacedPiece]) -> bool {
                 break;
             }
             seen[word] |= mask;
+            words[set] = word as u16;
             set += 1;
         }
         // Only these pieces set bits: clearing their words clears the set.
-        for p in &pieces[..set] {
-            seen[seen_bit(&p.at).0] = 0;
+        for &word in &words[..set] {
+            seen[usize::from(word)] = 0;
         }
         distinct
     })
