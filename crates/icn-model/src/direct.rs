@@ -323,24 +323,55 @@ impl Reader<'_> {
 
     /// The site's common comment at `i`, `{[%clk H:MM:SS.D]}` after a
     /// move, read straight into that move's clock: its end, or `None` to
-    /// read the comment the general way. The same as the general way gives:
-    /// the stamp holds no `}` or `]`, so it is the whole comment, and the
-    /// value goes through the same [`Clock::parse`].
+    /// read the comment the general way. It reads only what
+    /// [`Clock::parse`] reads (1 to 12 digits of hours, two of minutes, two
+    /// of seconds, an optional `.` and one to three digits) and gives the
+    /// same value; the stamp holds no `}` or `]`, so it is the whole
+    /// comment, as the general way finds too.
     fn lone_clock(&mut self, i: usize) -> Option<usize> {
         const OPEN: &[u8] = b"{[%clk ";
         if self.b.get(i..i + OPEN.len())? != OPEN {
             return None;
         }
+        let digit = |k: usize| {
+            let d = self.at(k).wrapping_sub(b'0');
+            (d <= 9).then_some(u64::from(d))
+        };
         let start = i + OPEN.len();
         let mut k = start;
-        while matches!(self.at(k), b'0'..=b'9' | b':' | b'.') {
+        let mut hours = 0;
+        while let Some(d) = digit(k) {
+            if k - start == 12 {
+                return None;
+            }
+            hours = hours * 10 + d;
+            k += 1;
+        }
+        if k == start || self.at(k) != b':' || self.at(k + 3) != b':' {
+            return None;
+        }
+        let minutes = digit(k + 1)? * 10 + digit(k + 2)?;
+        let seconds = digit(k + 4)? * 10 + digit(k + 5)?;
+        k += 6;
+        let mut millis = 0;
+        if self.at(k) == b'.' {
+            let first = k + 1;
+            for scale in [100, 10, 1] {
+                let Some(d) = digit(k + 1) else { break };
+                millis += d * scale;
+                k += 1;
+            }
+            if k + 1 == first {
+                return None;
+            }
             k += 1;
         }
         if self.b.get(k..k + 2)? != b"]}" {
             return None;
         }
-        let clock = Clock::parse(&self.s[start..k])?;
-        self.game.moves.last_mut()?.clock = Some(clock);
+        self.game.moves.last_mut()?.clock = Some(Clock {
+            millis: hours * 3_600_000 + minutes * 60_000 + seconds * 1000 + millis,
+        });
         Some(k + 2)
     }
 

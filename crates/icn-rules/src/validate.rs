@@ -226,8 +226,9 @@ pub fn validate(game: &Game, map: Option<&SourceMap>) -> Vec<Problem> {
     turn_order(game, &mut say);
     en_passant(game, &mut say);
     counters(game, &mut say);
-    promotions(game, &mut say);
-    wins(game, &mut say);
+    let players = game.position.players();
+    promotions(game, &players, &mut say);
+    wins(game, &players, &mut say);
     board(game, &mut say);
     each_piece(game, &known, &mut say);
     unknown_choices(game, &known, &mut say);
@@ -419,8 +420,7 @@ fn counters(game: &Game, say: &mut Say<'_>) {
     }
 }
 
-fn promotions(game: &Game, say: &mut Say<'_>) {
-    let players = game.position.players();
+fn promotions(game: &Game, players: &[Player], say: &mut Say<'_>) {
     for (r, (p, rule)) in game.rules.promotions.iter().enumerate() {
         if !players.contains(p) {
             say(
@@ -463,8 +463,7 @@ fn promotions(game: &Game, say: &mut Say<'_>) {
     }
 }
 
-fn wins(game: &Game, say: &mut Say<'_>) {
-    let players = game.position.players();
+fn wins(game: &Game, players: &[Player], say: &mut Say<'_>) {
     for (p, list) in &game.rules.win_conditions {
         if !players.contains(p) && *p != Player::NEUTRAL {
             say(
