@@ -507,9 +507,9 @@ pub fn convert_variant_reporting(
     })
 }
 
-/// `v` written in `to`, with what the text leaves out. FBR writes what it
-/// can say, with the rest as `//` comments after it, and lists the rest; the
-/// other formats refuse what they cannot say.
+/// `v` written in `to`, with what the text leaves out. FBR and
+/// `variants.ini` write what they can say, with the rest as comments after
+/// it, and list the rest; the other formats refuse what they cannot say.
 pub(crate) fn converted_text(
     v: &Variant,
     to: VariantFormat,
@@ -529,7 +529,10 @@ pub(crate) fn converted_text(
             let s = sjaak::from_variant(v).or_else(fail)?;
             Ok(sjaak::write_file(&[s]))
         }
-        VariantFormat::Fsf => crate::fsf::write_file(std::slice::from_ref(v)).or_else(fail),
+        VariantFormat::Fsf => {
+            let name = crate::fsf::section_name(v);
+            return crate::fsf::write_section_lossy(v, &name).or_else(fail);
+        }
     }?;
     Ok((text, Vec::new()))
 }

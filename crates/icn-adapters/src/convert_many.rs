@@ -311,9 +311,9 @@ pub fn convert_all(
                     .map(|()| (String::new(), Vec::new())),
                 VariantFormat::Fsf => {
                     let name = unique_section_name(&v, &mut section_names);
-                    crate::fsf::write_section(&v, &name)
+                    crate::fsf::write_section_lossy(&v, &name)
                         .or_else(fail)
-                        .map(|s| (s + "\n", Vec::new()))
+                        .map(|(s, lost)| (s + "\n", lost))
                 }
                 VariantFormat::Icn => icn_text(&v, true).map(|s| (s + "\n", Vec::new())),
                 VariantFormat::Fbr => {

@@ -28,8 +28,11 @@
 //!   move the same way are one).
 //!
 //! When a step reports what it left out (FBR: the world border, the move
-//! rule, the start position …), the pair must give what FBR alone gives
-//! (the original written as FBR and read back): it loses that and no more.
+//! rule, the start position …; `variants.ini`: what Fairy-Stockfish has no
+//! option for), the pair must give what that format alone gives (the
+//! original written in it and read back): it loses that and no more. When
+//! both steps lose something, what they lose is reported and not checked
+//! further.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -349,6 +352,7 @@ pub fn through_pair(v: &Variant, a: VariantFormat, b: VariantFormat) -> PairOutc
         Ok(x) => x,
         Err(e) => return PairOutcome::Refused(a, e),
     };
+    let lost_a = !lost.is_empty();
     // The second format starts from the first one's reading with the
     // original's kind names (see [`relabel`]).
     let va = relabel(&va, v, false);
@@ -356,17 +360,27 @@ pub fn through_pair(v: &Variant, a: VariantFormat, b: VariantFormat) -> PairOutc
         Ok(x) => x,
         Err(e) => return PairOutcome::Refused(b, e),
     };
-    lost.extend(lost_b);
+    let lost_b = {
+        let some = !lost_b.is_empty();
+        lost.extend(lost_b);
+        some
+    };
     let fbr = a == VariantFormat::Fbr || b == VariantFormat::Fbr;
-    // What FBR reports lost, it loses alone: the pair must give what FBR
-    // alone gives.
-    let expected = if lost.is_empty() {
-        v.clone()
-    } else {
-        match through(v, VariantFormat::Fbr) {
-            Ok((e, _)) => e,
-            Err(e) => return PairOutcome::Refused(VariantFormat::Fbr, e),
-        }
+    // What a format reports lost, it loses alone: the pair must give what
+    // that format alone gives. When both steps lose something, what each
+    // loses is said and no more is checked.
+    let lossy = match (lost_a, lost_b) {
+        (false, false) => None,
+        (true, false) => Some(a),
+        (false, true) => Some(b),
+        (true, true) => return PairOutcome::Lost(lost),
+    };
+    let expected = match lossy {
+        None => v.clone(),
+        Some(f) => match through(v, f) {
+            Ok((e, _)) => relabel(&e, v, false),
+            Err(e) => return PairOutcome::Refused(f, e),
+        },
     };
     let diffs = differences(&expected, &vb, v, !fbr);
     if !diffs.is_empty() {

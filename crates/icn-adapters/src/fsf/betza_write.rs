@@ -94,6 +94,17 @@ enum Shape {
 /// assert!(back.components.iter().any(|c| c.needs_right));
 /// ```
 pub fn write(m: &Movement) -> Result<String, Vec<String>> {
+    let (out, problems) = write_what_it_can(m);
+    if problems.is_empty() {
+        Ok(out)
+    } else {
+        Err(problems)
+    }
+}
+
+/// The Betza of the parts of `m` Betza can say, and what it leaves out
+/// (sorted, each once).
+pub fn write_what_it_can(m: &Movement) -> (String, Vec<String>) {
     let mut problems = Vec::new();
     // (shape, action, initial) → White-relative vector pairs.
     let mut groups: BTreeMap<(Shape, u8, bool), Vec<(Vector, Vector)>> = BTreeMap::new();
@@ -269,13 +280,9 @@ pub fn write(m: &Movement) -> Result<String, Vec<String>> {
             }
         }
     }
-    if problems.is_empty() {
-        Ok(out)
-    } else {
-        problems.sort();
-        problems.dedup();
-        Err(problems)
-    }
+    problems.sort();
+    problems.dedup();
+    (out, problems)
 }
 
 fn turn_pattern(p: &Pattern, turn: impl Fn((Vector, Vector)) -> (Vector, Vector)) -> Pattern {

@@ -38,7 +38,7 @@ mod write_drops;
 mod write_rules;
 
 pub use lower::{Refusal, to_variant};
-pub use write::{section_name, write_file, write_section};
+pub use write::{section_name, write_file, write_section, write_section_lossy};
 
 /// A problem at a place in the text: 1-based line and column.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

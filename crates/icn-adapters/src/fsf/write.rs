@@ -39,9 +39,19 @@ pub(super) struct Out {
     pub dx: i64,
     pub dy: i64,
     pub problems: Vec<String>,
+    /// What keeps the section from being written at all (a piece that has
+    /// no letter or no Betza).
+    pub fatal: Vec<String>,
 }
 
 impl Out {
+    pub(super) fn fatal(&mut self, p: impl Into<String>) {
+        let p = p.into();
+        if !self.fatal.contains(&p) {
+            self.fatal.push(p);
+        }
+    }
+
     pub(super) fn bad(&mut self, p: impl Into<String>) {
         let p = p.into();
         if !self.problems.contains(&p) {
@@ -148,6 +158,39 @@ fn letter_for(kind: PieceKind, used: &BTreeSet<char>) -> Option<char> {
 /// assert_eq!(back.position.pieces.len(), 32);
 /// ```
 pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
+    let (text, lost) = section_and_losses(v, name)?;
+    if lost.is_empty() { Ok(text) } else { Err(lost) }
+}
+
+/// What of `v` a `variants.ini` section can say, as a section Fairy-Stockfish
+/// loads, followed by one `#` comment per thing it leaves out; and the list
+/// of those.
+///
+/// # Errors
+/// What keeps any section from being written: a board larger than
+/// Fairy-Stockfish's or unbounded, more pieces than it has letters or
+/// slots, a movement Betza cannot say.
+///
+/// ```
+/// use icn_adapters::fsf::write_section_lossy;
+/// let mut v = icn_rules::catalogue::find("Chess").unwrap().variant().unwrap();
+/// v.rules.can_pass = true;
+/// let (text, lost) = write_section_lossy(&v, "passing").unwrap();
+/// assert_eq!(lost, ["passing a turn"]);
+/// assert!(text.ends_with("# not expressible in variants.ini, left out: passing a turn\n"));
+/// ```
+pub fn write_section_lossy(v: &Variant, name: &str) -> Result<(String, Vec<String>), Vec<String>> {
+    let (mut text, lost) = section_and_losses(v, name)?;
+    for l in &lost {
+        text.push_str(&format!(
+            "# not expressible in variants.ini, left out: {l}\n"
+        ));
+    }
+    Ok((text, lost))
+}
+
+/// The section and what it leaves out; `Err` when none can be written.
+fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), Vec<String>> {
     let r = &v.rules;
     let b = r.region.border_i64();
     let (Some(left), Some(right), Some(bottom), Some(top)) = (
@@ -167,6 +210,7 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
         dx: left - 1,
         dy: bottom - 1,
         problems: Vec::new(),
+        fatal: Vec::new(),
     };
     if files > 12 || ranks > 10 || files < 1 || ranks < 1 {
         return Err(vec![format!(
@@ -238,6 +282,7 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
             o.bad("a piece outside the board");
         }
     }
+    kinds.extend(v.position.holdings.iter().map(|(p, _)| p.kind));
     // Kinds the rules name: promotion and en passant refer to them.
     for pr in &r.promotions {
         kinds.extend(pr.choices.iter().copied());
@@ -258,23 +303,32 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
     let mut letters: BTreeMap<PieceKind, char> = BTreeMap::new();
     let mut slot_lines = Vec::new();
     let mut custom = 0;
+    // A second royal kind is written as a plain piece (its royalty lost).
+    let mut king_written = false;
     let plain_pawn = |m: &Movement| m.same_as(&Movement::pawn());
     let mut order: Vec<PieceKind> = kinds.iter().copied().collect();
     order.sort_by_key(|&k| (!r.is_royal(k), write_rank(k)));
     for k in order {
         let Some(c) = letter_for(k, &used) else {
-            o.bad("more than 26 piece kinds");
+            o.fatal("more than 26 piece kinds");
             continue;
         };
         used.insert(c);
         letters.insert(k, c);
         let m = r.movement(k);
-        let betza = betza_write::write(&m);
-        if r.is_royal(k) {
+        // What Betza cannot say of a piece's moves is left out, and said so
+        // (a piece may be left with no move: `customPiece1 = d:` loads).
+        let (said, unsaid) = betza_write::write_what_it_can(&m);
+        for e in unsaid {
+            o.bad(format!("{e} ({})", k.code()));
+        }
+        let betza: Result<String, Vec<String>> = Ok(said);
+        if r.is_royal(k) && !king_written {
+            king_written = true;
             match betza {
                 Ok(b) if b == "WF" || b == "FW" => slot_lines.push(format!("king = {c}")),
                 Ok(b) => slot_lines.push(format!("king = {c}:{b}")),
-                Err(es) => es.into_iter().for_each(|e| o.bad(format!("{e} ({k:?})"))),
+                Err(es) => es.into_iter().for_each(|e| o.fatal(format!("{e} ({k:?})"))),
             }
         } else if plain_pawn(&m) {
             slot_lines.push(format!("pawn = {c}"));
@@ -287,12 +341,12 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
             custom += 1;
             match betza {
                 Ok(b) => slot_lines.push(format!("customPiece{custom} = {c}:{b}")),
-                Err(es) => es.into_iter().for_each(|e| o.bad(format!("{e} ({k:?})"))),
+                Err(es) => es.into_iter().for_each(|e| o.fatal(format!("{e} ({k:?})"))),
             }
         }
     }
     if custom > super::slots::CUSTOM_SLOTS {
-        o.bad("more than 25 custom pieces");
+        o.fatal("more than 25 custom pieces");
     }
     let letter = |k: PieceKind| letters.get(&k).copied().unwrap_or('?');
     let set_text = |ks: &mut dyn Iterator<Item = PieceKind>| {
@@ -453,24 +507,22 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
     lines.extend(castle_lines.0);
     lines.extend(super::write_drops::drop_lines(&mut o, v, &letters));
     ends(&mut o, v, &letter, &mut lines);
-    if !o.problems.is_empty() {
-        return Err(o.problems);
+    if !o.fatal.is_empty() {
+        return Err(o.fatal);
     }
     let mut s = lines.join("\n");
     s.push('\n');
     if let Some(d) = &v.rules.drops
         && let Some(what) = super::write_drops::drops_differ(&s, d)
     {
-        return Err(vec![format!(
+        o.bad(format!(
             "drop rules that Fairy-Stockfish's drop options cannot say exactly ({what})"
-        )]);
+        ));
     }
     if r.promotions.iter().any(|p| p.from_zone) && !super::write_drops::same_promotions(&s, r) {
-        return Err(vec![
-            "shogi-style promotion rules that Fairy-Stockfish's promotedPieceType cannot say exactly (one region per side, shared with pawn promotion)".to_string(),
-        ]);
+        o.bad("shogi-style promotion rules that Fairy-Stockfish's promotedPieceType cannot say exactly (one region per side, shared with pawn promotion)");
     }
-    Ok(s)
+    Ok((s, o.problems))
 }
 
 /// The section name [`write_file`] gives `v`: its code in lowercase, with
