@@ -32,6 +32,10 @@ pub(crate) struct Undo {
     check_given: bool,
     /// The type a capture put into the mover's hand.
     hand_add: Option<TypeId>,
+    /// The first piece a [`MoveKind::TwoCaptures`] took.
+    first_captured: Option<Slot>,
+    /// The lion-trading bar before the move.
+    lion_bar: bool,
 }
 
 impl Board {
@@ -54,7 +58,7 @@ impl Board {
         // partner stands (Chess960).
         let victim_sq = match m.kind {
             MoveKind::EnPassant { captured } => Some(captured),
-            MoveKind::Castle { .. } => None,
+            MoveKind::Castle { .. } | MoveKind::Stay => None,
             _ => self.store.get(m.to).map(|_| m.to),
         };
         let captured = victim_sq.and_then(|s| self.store.get(s));
@@ -84,6 +88,32 @@ impl Board {
         }
         if rights {
             key ^= self.castle_component();
+        }
+        // A lion's first capture of two (the hand is not fed: lions are
+        // refused with drops).
+        if let MoveKind::TwoCaptures { first } = m.kind
+            && let Some(c) = self.store.get(first)
+        {
+            let cp = &mut self.pieces[c as usize];
+            cp.alive = false;
+            let keys = &cfg.keys[cp.ty as usize];
+            key ^= keys.piece(first);
+            if cp.right {
+                key ^= keys.right(first);
+            }
+            self.store.remove(first);
+            undo.first_captured = Some(c);
+        }
+        if cfg.limits.lion.is_active() {
+            let victims = [captured, undo.first_captured];
+            let bar = cfg.limits.lion.bars(
+                mp.ty,
+                victims
+                    .into_iter()
+                    .flatten()
+                    .map(|c| self.pieces[c as usize].ty),
+            );
+            key ^= self.set_lion_bar(bar);
         }
         // Capture.
         if let (Some(c), Some(vs)) = (captured, victim_sq) {
@@ -177,7 +207,7 @@ impl Board {
             _ => None,
         };
         let pawn = cfg.types.types[mp.ty as usize].piece.kind == PieceKind::Pawn;
-        self.halfmove = if pawn || captured.is_some() {
+        self.halfmove = if pawn || captured.is_some() || undo.first_captured.is_some() {
             0
         } else {
             self.halfmove + 1
@@ -220,6 +250,7 @@ impl Board {
         if relevant {
             key ^= self.castle_component();
         }
+        key ^= self.set_lion_bar(false);
         key ^= self.add_to_hand(ty, -1) ^ keys.piece(m.to);
         if right {
             key ^= keys.right(m.to);
@@ -261,6 +292,19 @@ impl Board {
             turn: self.turn,
             check_given: false,
             hand_add: None,
+            first_captured: None,
+            lion_bar: self.lion_bar,
+        }
+    }
+
+    /// Sets the lion-trading bar; returns the key change.
+    fn set_lion_bar(&mut self, bar: bool) -> u64 {
+        let change = self.lion_bar != bar;
+        self.lion_bar = bar;
+        if change {
+            crate::zobrist::lion_bar_key()
+        } else {
+            0
         }
     }
 
@@ -373,6 +417,10 @@ impl Board {
         if let Some(c) = u.captured {
             self.pieces[c as usize].alive = true;
         }
+        if let (Some(c), MoveKind::TwoCaptures { first }) = (u.first_captured, m.kind) {
+            self.store.insert(first, c);
+            self.pieces[c as usize].alive = true;
+        }
         let mp = &mut self.pieces[u.moved as usize];
         mp.sq = m.from;
         mp.right = u.right;
@@ -390,6 +438,7 @@ impl Board {
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
         self.key = u.key;
+        self.lion_bar = u.lion_bar;
         self.turn = u.turn;
         self.ply -= 1;
     }

@@ -387,6 +387,8 @@ impl Lowering<'_> {
 /// assert!(v.rules.movements.is_empty());
 /// ```
 pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
+    let anchored = super::castle_anchor::anchored(v);
+    let v = anchored.as_ref().unwrap_or(v);
     let mut l = Lowering {
         v,
         refusals: Vec::new(),
@@ -468,6 +470,7 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
         leavers: flagged("set_ep"),
         takers: flagged("take_ep"),
     };
+    rules.limits.lion = super::lion::lion_rules(flagged("no_retaliate"), flagged("endangered"));
     promotions(&mut l, &mut rules, &kinds);
     castling(&mut rules, v, &kinds);
     let position = super::position::position_of(v, &kinds, &mut |f| l.refuse(f));
@@ -497,7 +500,7 @@ fn piece_refusals(l: &mut Lowering<'_>, p: &SjaakPiece) {
         l.refuse(format!("`Drop zone` (drops, piece {})", p.name));
     }
     for f in &p.flags {
-        if !["royal", "set_ep", "take_ep"].contains(&f.as_str()) {
+        if !["royal", "set_ep", "take_ep", "no_retaliate", "endangered"].contains(&f.as_str()) {
             l.refuse(format!("the flag `{f}` (piece {})", p.name));
         }
     }

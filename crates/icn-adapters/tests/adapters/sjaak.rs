@@ -21,9 +21,10 @@ const FIDE: &str = include_str!("../../../../fixtures/sjaak/ok/fide.sjaak");
 
 /// Variants that become rule objects with limits (`icn_rules::limits`),
 /// new win rules or several promotion rules per side; the Sjaak writer says
-/// flags, confinement, `taboo`, `chase rule` and `loneking`, not yet zone
-/// moves, piece limits or several promotion rules per side.
-const WITH_LIMITS: [&str; 9] = [
+/// flags, confinement, `taboo`, `chase rule`, `loneking` and the lion
+/// flags (`no_retaliate`, `endangered`), not yet zone moves, piece limits or
+/// several promotion rules per side.
+const WITH_LIMITS: [&str; 11] = [
     "Wolves and Sheep (8x8)",
     "Ninth Century Indian Chess (8x8)",
     "Mini Xiangqi",
@@ -33,6 +34,8 @@ const WITH_LIMITS: [&str; 9] = [
     "supercapablanca (12x8)",
     "Wildebeest (11x10)",
     "Theban",
+    "Elven (Chu) Chess",
+    "Lion (8x8, Mighty Lion)",
 ];
 
 /// The other variants that become rule objects.
@@ -199,11 +202,19 @@ fn sorted(p: &icn_model::Position) -> icn_model::Position {
 
 #[test]
 fn two_leg_leaps_reaching_a_square_by_two_paths_are_refused() {
-    let text = "Variant: Lame\nBoard: 8x8\nFEN: \"7k/8/8/8/3X4/8/8/K7 w - -\"\nPiece: Xpiece\nMove: leap ((1,0)|(0,1))+((1,0)|(0,1))\nSymbol: \"X\", \"X,x\"\nPiece: King\nMove: leap (0,1)|(1,1)\nSymbol: \"K\", \"K,k\"\nFlags: royal\n";
+    let text = "Variant: Lame\nBoard: 8x8\nFEN: \"7k/8/8/8/3X4/8/8/K7 w - -\"\nPiece: Xpiece\nMove: leap (((1,0)|(0,1))+((1,0)|(0,1)))&(1,1)\nSymbol: \"X\", \"X,x\"\nPiece: King\nMove: leap (0,1)|(1,1)\nSymbol: \"K\", \"K,k\"\nFlags: royal\n";
     let e = to_variant(&read_variants(text).unwrap()[0]).unwrap_err();
     assert!(e[0].feature.contains("by two paths"), "{e:?}");
+    // Without a mask Sjaak jumps the first leg and captures on both: only
+    // the Chu lion's two king steps say that.
+    let unmasked = text.replace(
+        "(((1,0)|(0,1))+((1,0)|(0,1)))&(1,1)",
+        "((1,0)|(0,1))+((1,0)|(0,1))",
+    );
+    let e = to_variant(&read_variants(&unmasked).unwrap()[0]).unwrap_err();
+    assert!(e[0].feature.contains("without a mask"), "{e:?}");
     // The Xiangqi horse has one path per destination and is kept.
-    let horse = text.replace("((1,0)|(0,1))+((1,0)|(0,1))", "((1,0)+(1,1))&(1,2)");
+    let horse = text.replace("(((1,0)|(0,1))+((1,0)|(0,1)))&(1,1)", "((1,0)+(1,1))&(1,2)");
     let v = to_variant(&read_variants(&horse).unwrap()[0]).unwrap();
     let mut b = icn_movegen::Board::new(&v.position, &v.rules).unwrap();
     let from_x = b
@@ -338,7 +349,7 @@ fn expressible_variants_perft_as_sjaak_ii_counts() {
             } => panic!("{name}: perft {depth} is {found}, Sjaak II counts {expected}"),
         }
     }
-    assert_eq!(agreeing.len(), 31, "{agreeing:?}");
+    assert_eq!(agreeing.len(), 33, "{agreeing:?}");
 }
 
 /// Sjaak II's perft of positions that exercise the limits

@@ -1,0 +1,190 @@
+//! The Chu Shogi lion and its trading rules, as Sjaak II plays them.
+//!
+//! The lion ([`icn_rules::Pattern::Lion`]) is compiled into leaps to every
+//! square one or two king steps away (so its checks and pins are ordinary
+//! leap attacks); this module adds the moves leaps cannot say, as specials
+//! decided by making them: the pass ([`MoveKind::Stay`], when a square next
+//! to the lion is empty), and after capturing an enemy next to it, a second
+//! king step to an empty square or back home ([`MoveKind::EnPassant`] with
+//! the first victim) or onto a second enemy ([`MoveKind::TwoCaptures`]).
+//!
+//! The trading rules ([`icn_rules::limits::LionRules`]) remove captures from
+//! a piece's moves: after a piece of another kind captured a `no_retaliate`
+//! piece, no `no_retaliate` piece may be captured (the board keeps that bar
+//! as state, in the zobrist key and undone by unmake); an `endangered`
+//! piece captures an `endangered` piece only when no piece of the victim's
+//! side attacks the victim's square on the board before the move. Both apply
+//! to every piece a move captures. Played by the generic board only (the
+//! compact board declines lions and these rules).
+
+use icn_model::Player;
+
+use crate::board::Board;
+use crate::geometry::Sq;
+use crate::moves::{Move, MoveFamily, MoveKind};
+use crate::store::Slot;
+use crate::types::{TypeId, TypeTable};
+
+/// The eight king steps.
+const KING_STEPS: [(i64, i64); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
+/// The trading rules by type: a bit per [`TypeId`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct LionCfg {
+    /// Types that may not be captured right after one was captured by a
+    /// piece of another type.
+    pub no_retaliate: u64,
+    /// Types that capture each other only when unprotected.
+    pub endangered: u64,
+}
+
+impl LionCfg {
+    pub fn new(types: &TypeTable, rules: &icn_rules::limits::LionRules) -> LionCfg {
+        let mask = |set: &std::collections::BTreeSet<icn_model::PieceKind>| {
+            types
+                .types
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| set.contains(&t.piece.kind))
+                .fold(0u64, |m, (i, _)| m | 1 << i)
+        };
+        LionCfg {
+            no_retaliate: mask(&rules.no_retaliate),
+            endangered: mask(&rules.endangered),
+        }
+    }
+
+    /// Whether either rule binds some type of the game.
+    pub fn is_active(&self) -> bool {
+        self.no_retaliate | self.endangered != 0
+    }
+
+    /// Whether a move by `mover` that captured `victims` bars the reply
+    /// from capturing a `no_retaliate` piece.
+    pub fn bars(&self, mover: TypeId, victims: impl IntoIterator<Item = TypeId>) -> bool {
+        self.no_retaliate & (1 << mover) == 0
+            && victims
+                .into_iter()
+                .any(|v| self.no_retaliate & (1 << v) != 0)
+    }
+}
+
+impl Board {
+    /// The lion's pass and its moves that capture on the way, from `f`.
+    pub(crate) fn lion_moves(&self, slot: Slot, mv: bool, cap: bool, specials: &mut Vec<Move>) {
+        let p = self.pieces[slot as usize];
+        let f = p.sq;
+        let border = &self.cfg.border;
+        let push = |to: Sq, kind: MoveKind, specials: &mut Vec<Move>| {
+            specials.push(Move {
+                from: f,
+                to,
+                promotion: None,
+                kind,
+            });
+        };
+        let next: Vec<Sq> = KING_STEPS
+            .iter()
+            .map(|&(dx, dy)| Sq::new(f.x + dx, f.y + dy))
+            .filter(|&s| border.contains(s))
+            .collect();
+        if mv && next.iter().any(|&s| self.store.get(s).is_none()) {
+            push(f, MoveKind::Stay, specials);
+        }
+        if !cap {
+            return;
+        }
+        for &a in &next {
+            let Some(victim) = self.store.get(a) else {
+                continue;
+            };
+            if !self.cfg.may_capture(p.ty, self.pieces[victim as usize].ty) {
+                continue;
+            }
+            for (dx, dy) in KING_STEPS {
+                let to = Sq::new(a.x + dx, a.y + dy);
+                if !border.contains(to) {
+                    continue;
+                }
+                match self.store.get(to) {
+                    _ if to == f => push(f, MoveKind::EnPassant { captured: a }, specials),
+                    None => push(to, MoveKind::EnPassant { captured: a }, specials),
+                    Some(s) if self.cfg.may_capture(p.ty, self.pieces[s as usize].ty) => {
+                        push(to, MoveKind::TwoCaptures { first: a }, specials)
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+
+    /// The squares of the pieces `m` captures.
+    fn victims_of(&self, m: &Move) -> [Option<Sq>; 2] {
+        match m.kind {
+            MoveKind::EnPassant { captured } => [Some(captured), None],
+            MoveKind::TwoCaptures { first } => [Some(first), Some(m.to)],
+            MoveKind::Castle { .. } | MoveKind::Stay | MoveKind::Drop { .. } => [None, None],
+            MoveKind::Normal | MoveKind::DoubleStep { .. } => {
+                [self.store.get(m.to).map(|_| m.to), None]
+            }
+        }
+    }
+
+    /// Whether the trading rules let the piece of type `mover` of `us` make `m`.
+    fn lion_allows(&self, mover: TypeId, us: Player, m: &Move) -> bool {
+        let lc = &self.cfg.limits.lion;
+        let endangered = lc.endangered & (1 << mover) != 0;
+        self.victims_of(m).into_iter().flatten().all(|s| {
+            let Some(v) = self.store.get(s) else {
+                return true;
+            };
+            let vt = self.pieces[v as usize].ty;
+            if self.lion_bar && lc.no_retaliate & (1 << vt) != 0 {
+                return false;
+            }
+            !(endangered && lc.endangered & (1 << vt) != 0 && self.attacked(s, us))
+        })
+    }
+
+    /// Drops the captures the trading rules forbid from one piece's moves:
+    /// the families `out[start..]` and the specials `specials[from..]`.
+    pub(crate) fn lion_filter(
+        &self,
+        slot: Slot,
+        out: &mut Vec<MoveFamily>,
+        start: usize,
+        specials: &mut Vec<Move>,
+        from: usize,
+    ) {
+        let p = self.pieces[slot as usize];
+        let mut i = start;
+        while i < out.len() {
+            let keep = match &out[i] {
+                MoveFamily::Single(m) => self.lion_allows(p.ty, p.player, m),
+                MoveFamily::Ray { .. } => true,
+            };
+            if keep {
+                i += 1;
+            } else {
+                out.remove(i);
+            }
+        }
+        let mut i = from;
+        while i < specials.len() {
+            if self.lion_allows(p.ty, p.player, &specials[i]) {
+                i += 1;
+            } else {
+                specials.remove(i);
+            }
+        }
+    }
+}
