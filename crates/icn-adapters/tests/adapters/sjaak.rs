@@ -354,8 +354,9 @@ fn expressible_variants_perft_as_sjaak_ii_counts() {
 
 /// Sjaak II's perft of positions that exercise the limits
 /// (`fixtures/sjaak/positions.tsv`): promotion by file with piece limits,
-/// optional promotion zones, kings facing, zone moves at depth 4. Rows of
-/// more than 200,000 nodes run with `--ignored`.
+/// optional promotion zones, kings facing, zone moves at depth 4, the Chu
+/// lion and its trading rules. Rows of more than 200,000 nodes run with
+/// `--ignored`.
 fn positions_agree(max_nodes: u64) {
     use icn_adapters::sjaak::perft_table::{VariantCheck, check_position, position_rows};
     let variants = include_str!("../../../../fixtures/sjaak/reference/sjaak-variants.txt");
