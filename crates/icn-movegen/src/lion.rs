@@ -188,3 +188,85 @@ impl Board {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use icn_model::{Dialect, Game, PieceKind};
+    use icn_rules::limits::LionRules;
+    use icn_rules::{Component, Movement, Pattern};
+
+    use crate::{Board, MoveKind};
+
+    /// Hawks moving as Chu lions with both trading rules.
+    fn board(icn: &str) -> Board {
+        let g = Game::parse(icn, Dialect::Auto).unwrap();
+        let mut rules = crate::rules_of(&g).unwrap();
+        rules.movements.insert(
+            PieceKind::Hawk,
+            Movement::from(Component::new(Pattern::Lion)),
+        );
+        let lions = [PieceKind::Hawk].into_iter().collect();
+        rules.limits.lion = LionRules {
+            no_retaliate: lions,
+            endangered: [PieceKind::Hawk].into_iter().collect(),
+        };
+        Board::new(&g.position, &rules).unwrap()
+    }
+
+    /// Random play through lion captures keeps the incremental key equal to
+    /// a fresh one (the bar included), and unmake restores every key.
+    #[test]
+    fn lion_play_keeps_the_key() {
+        let (mut barred, mut doubles) = (0, 0);
+        for start in 1..40u64 {
+            let mut b = board(
+                "w 0/100 1 (8|1) 1,8,1,8 K5,1+|k5,8+|HA4,3|ha4,6|HA5,4|ha5,5|P3,3|p3,6|p4,5|P6,4|N2,1|n2,8|R1,1|r1,8",
+            );
+            let mut keys = vec![b.key];
+            let mut seed = start;
+            for _ in 0..60 {
+                let moves = b.legal_moves().unwrap();
+                if moves.is_empty() {
+                    break;
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                // Now and then a double capture when there is one.
+                let two = moves
+                    .iter()
+                    .find(|m| matches!(m.kind, MoveKind::TwoCaptures { .. }));
+                let m = match two {
+                    Some(t) if seed >> 62 == 0 => *t,
+                    _ => moves[(seed >> 33) as usize % moves.len()],
+                };
+                doubles += usize::from(matches!(m.kind, MoveKind::TwoCaptures { .. }));
+                b.make(&m);
+                barred += usize::from(b.lion_bar);
+                assert_eq!(b.key, b.compute_key(), "after {m}");
+                keys.push(b.key);
+            }
+            while b.ply() > 0 {
+                keys.pop();
+                b.unmake();
+                assert_eq!(Some(&b.key), keys.last());
+            }
+        }
+        assert!(barred > 0 && doubles > 0, "{barred} {doubles}");
+    }
+
+    /// The pass needs an empty square next to the lion.
+    #[test]
+    fn a_boxed_in_lion_cannot_pass() {
+        let mut b = board("w 0/100 1 (8|1) 1,8,1,8 K8,1|k8,8|HA1,1|P1,2|P2,2|P2,1");
+        let stay = |b: &mut Board| {
+            b.legal_moves()
+                .unwrap()
+                .iter()
+                .any(|m| m.kind == MoveKind::Stay)
+        };
+        assert!(!stay(&mut b));
+        let mut b = board("w 0/100 1 (8|1) 1,8,1,8 K8,1|k8,8|HA1,1|P1,2|P2,2");
+        assert!(stay(&mut b));
+    }
+}

@@ -131,3 +131,40 @@ fn no_lion_is_taken_right_after_a_lion_falls_to_another_piece() {
     b.unmake();
     assert_eq!(b.zobrist(), before);
 }
+
+/// The lion and its rules round-trip through Sjaak and the JSON rule form;
+/// Fairy-Stockfish refuses them by name, FBR leaves them out with a note.
+#[test]
+fn the_lion_converts_where_a_format_can_say_it() {
+    use icn_adapters::convert::{
+        VariantFormat, convert_variant, convert_variant_reporting, read_variant,
+    };
+    let shipped = crate::shipped();
+    let name = Some("Lion (8x8, Mighty Lion)");
+    let original = read_variant(&shipped, Some(VariantFormat::Sjaak), name)
+        .unwrap()
+        .variant;
+    assert!(!original.rules.limits.lion.is_empty());
+    for via in [VariantFormat::Json, VariantFormat::Sjaak] {
+        let text = convert_variant(&shipped, VariantFormat::Sjaak, via, name).unwrap();
+        if via == VariantFormat::Sjaak {
+            assert!(text.contains("leap ((0,1)|(1,1))+((0,1)|(1,1))"), "{text}");
+            assert!(text.contains("no_retaliate,endangered"), "{text}");
+        }
+        let back = read_variant(&text, Some(via), None).unwrap().variant;
+        assert_eq!(back.rules, original.rules, "{text}");
+    }
+    let e = convert_variant(&shipped, VariantFormat::Sjaak, VariantFormat::Fsf, name).unwrap_err();
+    let said = e.to_string();
+    assert!(
+        said.contains("counter-strike") && said.contains("Chu lion"),
+        "{said}"
+    );
+    let fbr = convert_variant_reporting(&shipped, VariantFormat::Sjaak, VariantFormat::Fbr, name)
+        .unwrap();
+    assert!(
+        fbr.lost.iter().any(|l| l.contains("unprotected lions")),
+        "{:?}",
+        fbr.lost
+    );
+}
