@@ -94,13 +94,7 @@ impl Board {
         if let MoveKind::TwoCaptures { first } = m.kind
             && let Some(c) = self.store.get(first)
         {
-            let cp = &mut self.pieces[c as usize];
-            cp.alive = false;
-            let keys = &cfg.keys[cp.ty as usize];
-            key ^= keys.piece(first);
-            if cp.right {
-                key ^= keys.right(first);
-            }
+            key ^= self.take_off(c, first);
             self.store.remove(first);
             undo.first_captured = Some(c);
         }
@@ -117,13 +111,7 @@ impl Board {
         }
         // Capture.
         if let (Some(c), Some(vs)) = (captured, victim_sq) {
-            let cp = &mut self.pieces[c as usize];
-            cp.alive = false;
-            let keys = &cfg.keys[cp.ty as usize];
-            key ^= keys.piece(vs);
-            if cp.right {
-                key ^= keys.right(vs);
-            }
+            key ^= self.take_off(c, vs);
             if vs != m.to {
                 self.store.remove(vs);
             }
@@ -295,6 +283,19 @@ impl Board {
             first_captured: None,
             lion_bar: self.lion_bar,
         }
+    }
+
+    /// Marks the piece in `slot`, standing on `at`, captured; returns the
+    /// key change (its square and right).
+    fn take_off(&mut self, slot: Slot, at: crate::geometry::Sq) -> u64 {
+        let cp = &mut self.pieces[slot as usize];
+        cp.alive = false;
+        let keys = &self.cfg.keys[cp.ty as usize];
+        let mut key = keys.piece(at);
+        if cp.right {
+            key ^= keys.right(at);
+        }
+        key
     }
 
     /// Sets the lion-trading bar; returns the key change.
