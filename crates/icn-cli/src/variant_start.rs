@@ -10,8 +10,9 @@
 //! definition file (Sjaak, Fairy-Stockfish, FBR, ICN or the JSON rule form).
 //! `--fen FEN` replaces the start position with the variant's own FEN
 //! (Fairy-Stockfish's FEN: holdings in `[]`, check counters, X-FEN or
-//! Shredder castling): it applies to Fairy-Stockfish variants, built-in or
-//! from a `variants.ini`, and is refused for the others with the reason.
+//! Shredder castling; or Sjaak's, its pieces by their `Symbol:`): it applies
+//! to Fairy-Stockfish variants, built-in or from a `variants.ini`, and to the
+//! variants of a Sjaak file, and is refused for the others with the reason.
 
 use anyhow::Context as _;
 use icn_model::Position;
@@ -72,10 +73,16 @@ impl VariantArgs {
         let fsf = Some(icn_adapters::convert::VariantFormat::Fsf);
         let (origin, text, format, name) = match (text, name, &self.fen) {
             (Some((origin, text)), name, None) => (origin, text, None, name.map(str::to_string)),
+            (Some((origin, text)), name, Some(fen))
+                if icn_adapters::convert::detect_variant_format(&text)
+                    == icn_adapters::convert::VariantFormat::Sjaak =>
+            {
+                return Ok(sjaak_at_fen(&origin, &text, name, fen));
+            }
             (Some((origin, text)), name, Some(fen)) => {
                 if !icn_adapters::fsf::looks_like_ini(&text) {
                     return Ok(Err(format!(
-                        "error: --fen applies to Fairy-Stockfish variants; {origin} is not a variants.ini"
+                        "error: --fen applies to Fairy-Stockfish and Sjaak variants; {origin} is neither"
                     )));
                 }
                 let Some(parent) = name.map(str::to_string).or_else(|| first_section(&text)) else {
@@ -158,6 +165,35 @@ fn own_words(error: &str) -> String {
 /// A `variants.ini` section that inherits `parent` and starts from `fen`.
 fn fen_section(parent: &str, fen: &str) -> String {
     format!("[{FEN_SECTION}:{parent}]\nstartFen = {}\n", fen.trim())
+}
+
+/// The variant `name` (else the first) of a Sjaak file, started from `fen`
+/// written in its own FEN.
+fn sjaak_at_fen(
+    origin: &str,
+    text: &str,
+    name: Option<&str>,
+    fen: &str,
+) -> Result<(Position, RuleSet), String> {
+    use icn_adapters::sjaak;
+    let variants = sjaak::read_variants(text).map_err(|errors| {
+        let said: Vec<String> = errors.iter().map(|e| format!("{origin}:{e}")).collect();
+        format!("error: {}", said.join("\nerror: "))
+    })?;
+    let mut v = match name {
+        Some(n) => sjaak::pick(&variants, n).map_err(|e| format!("error: {origin}: {e}"))?,
+        None => variants
+            .first()
+            .ok_or_else(|| format!("error: {origin}: no variant"))?,
+    }
+    .clone();
+    v.fen = Some(fen.trim().to_string());
+    sjaak::to_variant(&v)
+        .map(|v| (v.position, v.rules))
+        .map_err(|refusals| {
+            let said: Vec<String> = refusals.iter().map(ToString::to_string).collect();
+            format!("error: {origin}: {}", said.join("; "))
+        })
 }
 
 /// The first section of a `variants.ini` text.

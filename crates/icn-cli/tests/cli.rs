@@ -1058,32 +1058,32 @@ fn variant_convert_without_a_name_converts_every_variant() {
         "/../../fixtures/sjaak/reference/sjaak-variants.txt"
     );
     let run = icn(&["variant", "convert", "--to", "json", sjaak], "");
-    // 10 variants do not reach the rule objects: reported, the rest go on.
+    // Caissa Britannia does not reach the rule objects: reported, the rest go on.
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
         run.stderr
-            .contains("33 of 43 variants converted to JSON, 10 failed"),
+            .contains("42 of 43 variants converted to JSON, 1 failed"),
         "{}",
         run.stderr
     );
     assert!(
-        run.stderr.contains("error: Twilight Chess (8x8): "),
+        run.stderr.contains("error: Caissa Britannia (10x10): "),
         "{}",
         run.stderr
     );
     let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
-    assert_eq!(json.as_array().unwrap().len(), 33);
+    assert_eq!(json.as_array().unwrap().len(), 42);
     // The array reads back whole, to FBR documents that read back too.
     let fbr = icn(&["variant", "convert", "--to", "fbr", "-"], &run.stdout);
     assert_eq!(fbr.code, 0, "{}", fbr.stderr);
-    assert_eq!(fbr.stdout.matches("// variant: ").count(), 33);
+    assert_eq!(fbr.stdout.matches("// variant: ").count(), 42);
     assert!(
         fbr.stdout
             .contains("// not expressible in FBR, left out: the world border")
     );
     assert!(
         fbr.stderr
-            .contains("33 of 33 variants converted to FBR, 0 failed"),
+            .contains("42 of 42 variants converted to FBR, 0 failed"),
         "{}",
         fbr.stderr
     );
@@ -1118,13 +1118,13 @@ fn variant_list_names_the_variants_of_a_definition_file() {
     assert_eq!(lines.len(), 43);
     assert_eq!(lines[0], "FIDE Chess (8x8)");
     assert_eq!(lines[1], "Wolves and Sheep (8x8)");
-    assert!(lines[12].starts_with("Twilight Chess (8x8)\t(not expressible: "));
+    assert!(lines[42].starts_with("Caissa Britannia (10x10)\t(not expressible: "));
     assert_eq!(
         lines
             .iter()
             .filter(|l| !l.contains("not expressible"))
             .count(),
-        33
+        42
     );
     let empty = temp_file("empty.txt", "\n");
     let run = icn(

@@ -5,7 +5,9 @@
 //! board with four borders (the squares are listed once); on a board without
 //! them a drop from a non-empty hand is refused with
 //! [`MovegenError::Unsupported`]. A drop is a [`Move`] whose `from` is its
-//! `to` and whose kind is [`MoveKind::Drop`].
+//! `to` and whose kind is [`MoveKind::Drop`]; a pickup (Sjaak's `allow
+//! pickup`) one whose `to` is its `from` and whose kind is
+//! [`MoveKind::Pickup`].
 
 use icn_model::{Piece, Player};
 use icn_rules::{DropMate, Drops, RuleSet};
@@ -39,6 +41,10 @@ pub(crate) struct DropTargets {
 #[derive(Clone, Debug)]
 pub(crate) struct DropCfg {
     pub allowed: bool,
+    /// A player may take a non-royal piece of their own into hand.
+    pub pickup: bool,
+    /// Gating: per zone, whose, which types may come in (all when `None`).
+    pub gates: Vec<(Player, Option<Vec<TypeId>>, ZoneSet)>,
     pub captures_to_hand: bool,
     pub drop_mate: DropMate,
     /// Every square of the board, row by row (empty when unbounded).
@@ -93,6 +99,25 @@ impl DropCfg {
         }
         DropCfg {
             allowed: drops.allowed,
+            pickup: drops.pickup,
+            gates: drops
+                .gating
+                .iter()
+                .map(|z| {
+                    let kinds = z.kinds.as_ref().map(|ks| {
+                        types
+                            .types
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, t)| {
+                                t.piece.player == z.player && ks.contains(&t.piece.kind)
+                            })
+                            .map(|(i, _)| i as TypeId)
+                            .collect()
+                    });
+                    (z.player, kinds, ZoneSet::from_zone(&z.zone))
+                })
+                .collect(),
             captures_to_hand: drops.captures_to_hand,
             drop_mate: drops.drop_mate,
             width: squares.first().map_or(0, |f| {
@@ -171,7 +196,8 @@ fn targets_of(t: &PieceType, drops: &Drops, border: &Border, squares: &[Sq]) -> 
         ..DropTargets::default()
     };
     for (i, &s) in squares.iter().enumerate() {
-        if zones.iter().all(|z| z.contains(s)) && !(drops.no_dead_drops && dead_on(t, s, border)) {
+        let dead_checked = drops.no_dead_drops && !drops.dead_drops_allowed.contains(&kind);
+        if zones.iter().all(|z| z.contains(s)) && !(dead_checked && dead_on(t, s, border)) {
             out.squares.push(i as u32);
         }
     }
@@ -243,6 +269,7 @@ impl Board {
                     continue;
                 }
                 let m = Move {
+                    gate: None,
                     from: to,
                     to,
                     promotion: None,
@@ -256,6 +283,107 @@ impl Board {
             }
         }
         Ok(())
+    }
+
+    /// The legal pickups of the side to move (who is not in check), into
+    /// `out`; `test`: make each to see that it leaves the mover's royals safe.
+    pub(crate) fn pickups_into(&mut self, test: bool, out: &mut Vec<MoveFamily>) {
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        if !cfg.drops.as_ref().is_some_and(|d| d.pickup) {
+            return;
+        }
+        let us = self.side_to_move();
+        let lifts: Vec<Move> = self
+            .pieces
+            .iter()
+            .filter(|p| p.alive && !p.hidden && p.player == us)
+            .map(|p| (p.sq, &cfg.types.types[p.ty as usize]))
+            .filter(|(_, t)| !t.royal)
+            .map(|(sq, t)| Move {
+                gate: None,
+                from: sq,
+                to: sq,
+                promotion: None,
+                kind: MoveKind::Pickup { piece: t.piece },
+            })
+            .collect();
+        self.push_safe(lifts, test, out);
+    }
+
+    /// Adds to `out[start..]`'s moves their gating forms: a move of a piece
+    /// with its `+` right leaving a gating square of the mover (and a
+    /// castling partner's square), once per type in hand that may come in.
+    /// `test`: make each to see that it leaves the mover's royals safe.
+    pub(crate) fn gatings_into(&mut self, start: usize, test: bool, out: &mut Vec<MoveFamily>) {
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        let Some(dc) = cfg.drops.as_ref().filter(|d| !d.gates.is_empty()) else {
+            return;
+        };
+        let us = self.side_to_move();
+        let in_hand = |ty: usize| cfg.types.types[ty].piece.player == us && self.hand[ty] > 0;
+        if !(0..self.hand.len()).any(in_hand) {
+            return;
+        }
+        let gate_types = |at: Sq| -> Vec<TypeId> {
+            let mut out = Vec::new();
+            for (player, kinds, zone) in &dc.gates {
+                if *player != us || !zone.contains(at) {
+                    continue;
+                }
+                for ty in (0..self.hand.len()).filter(|&t| in_hand(t)) {
+                    let ty = ty as TypeId;
+                    if kinds.as_ref().is_none_or(|k| k.contains(&ty)) && !out.contains(&ty) {
+                        out.push(ty);
+                    }
+                }
+            }
+            out
+        };
+        let mut gated = Vec::new();
+        for fam in &out[start..] {
+            let Some(slot) = self.store.get(fam.from()) else {
+                continue;
+            };
+            if !self.pieces[slot as usize].right {
+                continue;
+            }
+            let from_types = gate_types(fam.from());
+            let partner = |m: &Move| match m.kind {
+                MoveKind::Castle { partner_from, .. } => Some(partner_from),
+                _ => None,
+            };
+            for m in fam.moves().into_iter().flatten() {
+                let squares = std::iter::once((fam.from(), from_types.clone()))
+                    .chain(partner(&m).map(|p| (p, gate_types(p))));
+                for (at, types) in squares {
+                    for ty in types {
+                        let piece = cfg.types.types[ty as usize].piece;
+                        gated.push(Move {
+                            gate: Some(crate::moves::Gate { piece, at }),
+                            ..m
+                        });
+                    }
+                }
+            }
+        }
+        self.push_safe(gated, test, out);
+    }
+
+    /// Pushes each of `moves`; with `test`, only those that leave the
+    /// mover's royals safe (each is made and unmade).
+    fn push_safe(&mut self, moves: Vec<Move>, test: bool, out: &mut Vec<MoveFamily>) {
+        let us = self.side_to_move();
+        for m in moves {
+            if test {
+                self.make(&m);
+                let safe = !self.royal_attacked(us);
+                self.unmake();
+                if !safe {
+                    continue;
+                }
+            }
+            out.push(MoveFamily::Single(m));
+        }
     }
 
     /// The files holding at least `n` pieces of type `ty` (every file when

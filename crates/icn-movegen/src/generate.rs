@@ -52,6 +52,7 @@ impl Board {
                 for &c in &r.promo.choices {
                     if tried & (1 << c) == 0 && self.under_limit(c) {
                         out.push(MoveFamily::Single(Move {
+                            gate: None,
                             from,
                             to,
                             promotion: Some(self.cfg.types.types[c as usize].piece),
@@ -66,6 +67,7 @@ impl Board {
             }
         }
         out.push(MoveFamily::Single(Move {
+            gate: None,
             from,
             to,
             promotion: None,
@@ -418,9 +420,11 @@ impl Board {
                 continue;
             };
             let q = self.pieces[ps as usize];
+            let qt = &cfg.types.types[q.ty as usize];
             if q.player != p.player
                 || !q.right
-                || cfg.types.types[q.ty as usize].pawn
+                || qt.pawn
+                || !qt.castle_partner
                 || k < cfg.castle_min
                 || cfg.castle_steps >= k
                 || cfg.castle_steps < 1
@@ -429,6 +433,7 @@ impl Board {
             }
             let to = f.step(sign, 0, cfg.castle_steps);
             specials.push(Move {
+                gate: None,
                 from: f,
                 to,
                 promotion: None,
@@ -467,6 +472,7 @@ impl Board {
             });
             if clear {
                 specials.push(Move {
+                    gate: None,
                     from: f,
                     to: c.king_to,
                     promotion: None,
@@ -569,9 +575,15 @@ impl Board {
                 out.push(MoveFamily::Single(m));
             }
         }
+        if cfg.drops.is_some() {
+            self.gatings_into(0, protect, out);
+        }
         if only.is_none() && cfg.drops.is_some() {
             // Adding a piece exposes no royal, except as a hopper's screen.
             self.drops_into(protect && (!checks.is_empty() || pc.slow), out)?;
+            if checks.is_empty() {
+                self.pickups_into(protect, out);
+            }
         }
         if cfg.forced_capture && only.is_none() && out.iter().any(|f| self.captures(f)) {
             out.retain(|f| self.captures(f));
@@ -587,8 +599,10 @@ impl Board {
                 matches!(
                     m.kind,
                     MoveKind::EnPassant { .. } | MoveKind::TwoCaptures { .. }
-                ) || (!matches!(m.kind, MoveKind::Castle { .. } | MoveKind::Stay)
-                    && self.store.get(m.to).is_some())
+                ) || (!matches!(
+                    m.kind,
+                    MoveKind::Castle { .. } | MoveKind::Pickup { .. } | MoveKind::Stay
+                ) && self.store.get(m.to).is_some())
             }
             MoveFamily::Ray { .. } => false,
         }

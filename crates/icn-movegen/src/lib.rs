@@ -40,7 +40,7 @@ pub use board::{Board, MAX_LISTED_MOVES};
 pub use error::MovegenError;
 pub use geometry::{Border, COORD_LIMIT, Sq, counter_in_range, int_in_range};
 pub use lowering::rules_of;
-pub use moves::{Move, MoveFamily, MoveKind};
+pub use moves::{Gate, Move, MoveFamily, MoveKind};
 pub use outcome::{GameEnd, Termination};
 pub use perft::{EndedGames, PerftMode};
 pub use query::{PawnStructure, power};

@@ -90,6 +90,7 @@ impl Board {
                 to,
                 promotion: None,
                 kind,
+                gate: None,
             });
         };
         let next: Vec<Sq> = KING_STEPS
@@ -132,7 +133,10 @@ impl Board {
         match m.kind {
             MoveKind::EnPassant { captured } => [Some(captured), None],
             MoveKind::TwoCaptures { first } => [Some(first), Some(m.to)],
-            MoveKind::Castle { .. } | MoveKind::Stay | MoveKind::Drop { .. } => [None, None],
+            MoveKind::Castle { .. }
+            | MoveKind::Stay
+            | MoveKind::Drop { .. }
+            | MoveKind::Pickup { .. } => [None, None],
             MoveKind::Normal | MoveKind::DoubleStep { .. } => {
                 [self.store.get(m.to).map(|_| m.to), None]
             }

@@ -50,6 +50,10 @@ impl Board {
             self.make_drop(m, piece);
             return;
         }
+        if let MoveKind::Pickup { .. } = m.kind {
+            self.make_pickup(m);
+            return;
+        }
         let Some(moved) = self.store.get(m.from) else {
             return;
         };
@@ -194,8 +198,15 @@ impl Board {
             }),
             _ => None,
         };
+        if let Some(g) = m.gate {
+            key ^= self.gate_in(g);
+        }
         let pawn = cfg.types.types[mp.ty as usize].piece.kind == PieceKind::Pawn;
-        self.halfmove = if pawn || captured.is_some() || undo.first_captured.is_some() {
+        self.halfmove = if pawn
+            || captured.is_some()
+            || undo.first_captured.is_some()
+            || m.gate.is_some()
+        {
             0
         } else {
             self.halfmove + 1
@@ -252,6 +263,70 @@ impl Board {
         } else {
             self.halfmove + 1
         };
+        self.pass_turn(us);
+        if relevant {
+            key ^= self.castle_component();
+        }
+        self.finish(us, key, undo);
+    }
+
+    /// Puts a gated piece from the mover's hand on its square; returns the
+    /// key change.
+    fn gate_in(&mut self, g: crate::moves::Gate) -> u64 {
+        let Some(ty) = self.cfg.types.id(g.piece) else {
+            return 0;
+        };
+        let slot = self.pieces.len() as Slot;
+        self.pieces.push(crate::board::PieceState {
+            ty,
+            player: g.piece.player,
+            sq: g.at,
+            alive: true,
+            right: false,
+            hidden: false,
+            promoted: false,
+            origin: ty,
+            seq: self.next_seq,
+        });
+        self.next_seq += 1;
+        self.store.insert(g.at, slot);
+        self.add_to_hand(ty, -1) ^ self.cfg.keys[ty as usize].piece(g.at)
+    }
+
+    /// Plays a pickup: the piece on `m.from` goes into its owner's hand as
+    /// the type it is.
+    fn make_pickup(&mut self, m: &Move) {
+        let us = self.side_to_move();
+        let Some(slot) = self.store.get(m.from) else {
+            return;
+        };
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        let p = self.pieces[slot as usize];
+        let mut undo = self.undo_of(m, slot, p);
+        self.remember_key();
+        let keys = &cfg.keys[p.ty as usize];
+        let relevant = p.right && keys.castle_relevant();
+        let mut key = self.key ^ self.side_component();
+        if self.ep.is_some() {
+            key ^= self.ep_component();
+        }
+        if relevant {
+            key ^= self.castle_component();
+        }
+        key ^= keys.piece(m.from);
+        if p.right {
+            key ^= keys.right(m.from);
+        }
+        self.store.remove(m.from);
+        {
+            let pm = &mut self.pieces[slot as usize];
+            pm.alive = false;
+            pm.right = false;
+        }
+        key ^= self.add_to_hand(p.ty, 1);
+        undo.hand_add = Some(p.ty);
+        self.ep = None;
+        self.halfmove += 1;
         self.pass_turn(us);
         if relevant {
             key ^= self.castle_component();
@@ -374,10 +449,25 @@ impl Board {
         if let Some(h) = u.hand_add {
             self.hand[h as usize] -= 1;
         }
+        if let Some(g) = m.gate {
+            self.store.remove(g.at);
+            self.pieces.pop();
+            if let Some(ty) = self.cfg.types.id(g.piece) {
+                self.hand[ty as usize] += 1;
+            }
+        }
         if let MoveKind::Drop { .. } = m.kind {
             self.store.remove(m.to);
             self.pieces.pop();
             self.hand[u.ty as usize] += 1;
+            self.restore(&u);
+            return;
+        }
+        if let MoveKind::Pickup { .. } = m.kind {
+            self.store.insert(m.from, u.moved);
+            let p = &mut self.pieces[u.moved as usize];
+            p.alive = true;
+            p.right = u.right;
             self.restore(&u);
             return;
         }
@@ -528,6 +618,55 @@ mod tests {
         }
         assert_eq!(b.key, b.compute_key());
         assert_eq!(b.to_position(None).holdings.count(pawn), 2);
+    }
+
+    /// Pickups (Sjaak's `allow pickup`): random play keeps the key equal to
+    /// a fresh one, pickups happen and are never played in check, and
+    /// unmaking everything gives back the start position.
+    #[test]
+    fn pickups_keep_the_key_and_the_position() {
+        let g = Game::parse(
+            "w 0/100 1 (8|1) 1,8,1,8 r1,8+|k5,8+|r8,8+|p1,7+|p3,7+|q5,7|b7,7|n6,6|P4,5|N5,5|Q6,3|P1,2+|R1,1+|K5,1+|R8,1+",
+            Dialect::Auto,
+        )
+        .unwrap();
+        let mut rules = crate::rules_of(&g).unwrap();
+        rules.drops = Some(icn_rules::Drops {
+            pickup: true,
+            captures_to_hand: false,
+            ..icn_rules::Drops::default()
+        });
+        let mut b = Board::new(&g.position, &rules).unwrap();
+        let start = b.to_position(None);
+        let mut seed: u64 = 5;
+        let mut pickups = 0;
+        for _ in 0..200 {
+            let moves = b.legal_moves().unwrap();
+            let us = b.side_to_move();
+            if b.royal_attacked(us) {
+                assert!(
+                    !moves
+                        .iter()
+                        .any(|m| matches!(m.kind, crate::MoveKind::Pickup { .. }))
+                );
+            }
+            if moves.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let m = moves[(seed >> 33) as usize % moves.len()];
+            pickups += usize::from(matches!(m.kind, crate::MoveKind::Pickup { .. }));
+            b.make(&m);
+            assert_eq!(b.key, b.compute_key(), "after {m}");
+        }
+        assert!(pickups > 0);
+        while b.ply() > 0 {
+            b.unmake();
+        }
+        assert_eq!(b.key, b.compute_key());
+        assert_eq!(b.to_position(None), start);
     }
 
     /// Plays pseudo-random legal moves; the incremental key must equal a fresh computation.

@@ -47,6 +47,22 @@ pub enum MoveKind {
         /// The square of the first piece captured.
         first: Sq,
     },
+    /// Takes the mover's own `piece` from `from` into their hand (`to` is
+    /// `from`): Sjaak's `allow pickup`.
+    Pickup {
+        /// The piece taken up.
+        piece: Piece,
+    },
+}
+
+/// A piece put from the mover's hand on the square a move leaves (S-chess
+/// gating).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Gate {
+    /// The piece put on the board.
+    pub piece: Piece,
+    /// Where: the mover's start square, or a castling partner's.
+    pub at: Sq,
 }
 
 /// A concrete move.
@@ -60,6 +76,8 @@ pub struct Move {
     pub promotion: Option<Piece>,
     /// Special effects.
     pub kind: MoveKind,
+    /// A piece gated in as part of the move.
+    pub gate: Option<Gate>,
 }
 
 impl Move {
@@ -70,17 +88,26 @@ impl Move {
             to,
             promotion: None,
             kind: MoveKind::Normal,
+            gate: None,
         }
     }
 
-    /// The compact ICN form `x,y>x,y` with the promotion appended.
+    /// The compact ICN form `x,y>x,y` with the promotion appended (a drop
+    /// `P@x,y`, a pickup `P^x,y`; a gated piece after a `/`: `5,1>6,2/H@5,1`).
     pub fn to_compact(&self) -> String {
         if let MoveKind::Drop { piece } = self.kind {
             return format!("{}@{}", piece.code(), self.to);
         }
-        match self.promotion {
+        if let MoveKind::Pickup { piece } = self.kind {
+            return format!("{}^{}", piece.code(), self.from);
+        }
+        let base = match self.promotion {
             Some(p) => format!("{}>{}{}", self.from, self.to, p.code()),
             None => format!("{}>{}", self.from, self.to),
+        };
+        match self.gate {
+            Some(g) => format!("{base}/{}@{}", g.piece.code(), g.at),
+            None => base,
         }
     }
 }

@@ -111,6 +111,8 @@ pub(crate) struct PieceType {
     pub castler: bool,
     /// Castles by the site rule (its kind is in `castling.castlers`).
     pub site_castler: bool,
+    /// May be a site-rule castler's partner (`castling.partners`).
+    pub castle_partner: bool,
     pub pawn: bool,
     pub promotes: bool,
     pub leaves_ep: bool,
@@ -274,6 +276,11 @@ fn compile_one(
                     .iter()
                     .any(|c| c.player == piece.player)),
         site_castler: rules.castling.castlers.contains(&piece.kind),
+        castle_partner: rules
+            .castling
+            .partners
+            .as_ref()
+            .is_none_or(|ks| ks.contains(&piece.kind)),
         pawn: piece.kind == PieceKind::Pawn,
         promotes: rules
             .promotions_for(piece.player, piece.kind)

@@ -9,6 +9,9 @@
 //! holding that many of the mover's pieces of the same kind already). A drop
 //! is legal when it leaves the mover's royals safe, like any move.
 //!
+//! With [`Drops::pickup`] a player may instead lift one of their own
+//! non-royal pieces into their hand, when not in check.
+//!
 //! Where captured pieces go is [`Drops::captures_to_hand`]: into the
 //! capturer's hand, owned by the capturer, as what they were before any
 //! promotion ([`Drops::demotions`] for kinds that are promoted forms, the
@@ -50,6 +53,10 @@ pub struct Drops {
     pub allowed: bool,
     /// Whether a captured piece goes into the capturer's hand.
     pub captures_to_hand: bool,
+    /// Whether a player may, as a move, take one of their own non-royal
+    /// pieces from the board into their hand (as it is, promoted or not),
+    /// when not in check (Sjaak's `allow pickup`, Twilight chess).
+    pub pickup: bool,
     /// Whether a captured promoted piece keeps its promoted kind in hand
     /// (Fairy-Stockfish `dropLoop`) instead of going back to what it was.
     pub keep_promoted: bool,
@@ -62,8 +69,18 @@ pub struct Drops {
     /// Where a dropped piece gets its `+` right (a crazyhouse pawn dropped on
     /// its second rank may double-step).
     pub rights: Vec<DropZone>,
+    /// Gating (S-chess; Sjaak's `gate drops`, Fairy-Stockfish's
+    /// `seirawanGating`): a piece that leaves a square of one of these zones
+    /// (its player's) while it still holds its `+` right may have a piece
+    /// of the zone's kinds put from the mover's hand on the square it left,
+    /// as part of the same move; a castling move may gate on the castler's
+    /// square or the partner's.
+    pub gating: Vec<DropZone>,
     /// Refuse drops on squares the piece could never move from.
     pub no_dead_drops: bool,
+    /// Kinds [`Drops::no_dead_drops`] does not restrict (Sjaak's
+    /// `drop_dead` flag, or a piece with its own `Drop zone:`).
+    pub dead_drops_allowed: BTreeSet<PieceKind>,
     /// Kinds that may not be dropped on a file already holding this many of
     /// the mover's own pieces of that kind (shogi pawns: 1).
     pub no_doubled: IndexMap<PieceKind, u32>,
@@ -81,11 +98,14 @@ impl Default for Drops {
         Drops {
             allowed: true,
             captures_to_hand: true,
+            pickup: false,
             keep_promoted: false,
             demotions: IndexMap::new(),
             zones: Vec::new(),
             rights: Vec::new(),
+            gating: Vec::new(),
             no_dead_drops: false,
+            dead_drops_allowed: BTreeSet::new(),
             no_doubled: IndexMap::new(),
             no_mate: BTreeSet::new(),
             drop_mate: DropMate::Illegal,

@@ -198,11 +198,14 @@ fn drops_json(d: &crate::drops::Drops) -> Value {
     json!({
         "allowed": d.allowed,
         "capturesToHand": d.captures_to_hand,
+        "pickup": d.pickup,
         "keepPromoted": d.keep_promoted,
         "demotions": d.demotions.iter().map(|(k, b)| (k.code().to_string(), Value::from(b.code()))).collect::<Map<_, _>>(),
         "zones": zones(&d.zones),
         "rights": zones(&d.rights),
+        "gating": zones(&d.gating),
         "noDeadDrops": d.no_dead_drops,
+        "deadDropsAllowed": kinds(&d.dead_drops_allowed),
         "noDoubled": d.no_doubled.iter().map(|(k, n)| (k.code().to_string(), Value::from(*n))).collect::<Map<_, _>>(),
         "noMate": kinds(&d.no_mate),
         "dropMate": match d.drop_mate {

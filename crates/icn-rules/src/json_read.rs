@@ -645,11 +645,14 @@ fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
         &[
             "allowed",
             "capturesToHand",
+            "pickup",
             "keepPromoted",
             "demotions",
             "zones",
             "rights",
+            "gating",
             "noDeadDrops",
+            "deadDropsAllowed",
             "noDoubled",
             "noMate",
             "dropMate",
@@ -664,6 +667,9 @@ fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
     if let Some(x) = o.get("capturesToHand") {
         d.captures_to_hand = boolean(x, &at("capturesToHand"))?;
     }
+    if let Some(x) = o.get("pickup") {
+        d.pickup = boolean(x, &at("pickup"))?;
+    }
     if let Some(x) = o.get("keepPromoted") {
         d.keep_promoted = boolean(x, &at("keepPromoted"))?;
     }
@@ -676,8 +682,14 @@ fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
     if let Some(x) = o.get("rights") {
         d.rights = drop_zones(x, &at("rights"))?;
     }
+    if let Some(x) = o.get("gating") {
+        d.gating = drop_zones(x, &at("gating"))?;
+    }
     if let Some(x) = o.get("noDeadDrops") {
         d.no_dead_drops = boolean(x, &at("noDeadDrops"))?;
+    }
+    if let Some(x) = o.get("deadDropsAllowed") {
+        d.dead_drops_allowed = kinds(x, &at("deadDropsAllowed"))?;
     }
     if let Some(x) = o.get("noDoubled") {
         d.no_doubled = kind_map(x, &at("noDoubled"), small)?;

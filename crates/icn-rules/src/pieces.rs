@@ -223,8 +223,11 @@ pub fn pieces_property(rules: &RuleSet) -> Option<Value> {
 
 /// A code for a piece of a variant's own that is neither built-in nor in
 /// `taken`: the first of `wanted` (the letters the variant writes it with)
-/// that is free, else the letters of `name` (two, three, … of them), else
-/// the first wanted letter with `A`, `B`, … after it. Adapters name the
+/// that is free, else the first two or three letters of `name`, the
+/// initials of its words, its first letter with one or two later ones, the
+/// first wanted letter with `AA`, `AB`, … after it, and only then longer
+/// prefixes of the name (codes of up to three letters are what FBR can
+/// write). Adapters name the
 /// pieces of Sjaak and Fairy-Stockfish variants with it.
 ///
 /// ```
@@ -236,6 +239,8 @@ pub fn pieces_property(rules: &RuleSet) -> Option<Value> {
 /// taken.insert(w);
 /// assert_eq!(own_code(&["W"], "Wildebeest", &taken).code(), "WI");
 /// assert_eq!(own_code(&["Q"], "Queen of the night", &taken).code(), "QU");
+/// taken.extend(["YA", "YAR"].map(|c| icn_model::PieceKind::custom(c).unwrap()));
+/// assert_eq!(own_code(&["+N"], "YariGoldKnight", &taken).code(), "YG");
 /// ```
 pub fn own_code(
     wanted: &[&str],
@@ -250,7 +255,31 @@ pub fn own_code(
         .or_else(|| letters.chars().next())
         .unwrap_or('X');
     let from_wanted = wanted.iter().filter_map(|w| PieceKind::custom(w).ok());
-    let from_name = (2..=letters.len().min(PieceKind::MAX_LETTERS))
+    let short = letters.len().min(3);
+    let from_name = (2..=short).filter_map(|n| PieceKind::custom(&letters[..n]).ok());
+    // Codes of at most three letters first (what FBR can write): the
+    // initials of the name's words (`YariGoldKnight`: `YG`, `YGK`), then its first
+    // letter with one or two later ones.
+    let initials: String = name
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .flat_map(|w| {
+            w.char_indices()
+                .filter(move |&(i, c)| {
+                    c.is_ascii_alphabetic() && (i == 0 || c.is_ascii_uppercase())
+                })
+                .map(|(_, c)| c)
+        })
+        .collect();
+    let by_initials =
+        (2..=initials.len().min(3)).filter_map(|n| PieceKind::custom(&initials[..n]).ok());
+    let rest: Vec<char> = letters.chars().skip(1).collect();
+    let pairs = (0..rest.len()).flat_map(|i| {
+        let rest = rest.clone();
+        std::iter::once(format!("{first}{}", rest[i]))
+            .chain(((i + 1)..rest.len()).map(move |j| format!("{first}{}{}", rest[i], rest[j])))
+    });
+    let by_pairs = pairs.filter_map(|s| PieceKind::custom(&s).ok());
+    let longer = (4..=letters.len().min(PieceKind::MAX_LETTERS))
         .filter_map(|n| PieceKind::custom(&letters[..n]).ok());
     let numbered = (b'A'..=b'Z')
         .flat_map(|a| (b'A'..=b'Z').map(move |b| [a, b]))
@@ -260,7 +289,10 @@ pub fn own_code(
         });
     from_wanted
         .chain(from_name)
+        .chain(by_initials)
+        .chain(by_pairs)
         .chain(numbered)
+        .chain(longer)
         .find(free)
         .unwrap_or_else(|| unreachable_code(first))
 }

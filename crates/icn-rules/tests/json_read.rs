@@ -7,7 +7,7 @@ use icn_rules::json_read::rules_from_json;
 use proptest::prelude::*;
 
 mod strategies;
-use strategies::rule_set;
+use strategies::{drops, rule_set};
 
 #[test]
 fn every_catalogue_variant_reads_back_from_its_json() {
@@ -83,6 +83,12 @@ fn refusals_name_the_key_path_and_what_was_expected() {
 proptest! {
     #[test]
     fn writing_then_reading_gives_the_same_rule_set(r in rule_set()) {
+        prop_assert_eq!(rules_from_json(&rules_json(&r)).unwrap(), r);
+    }
+
+    #[test]
+    fn holdings_rules_read_back_the_same(d in drops()) {
+        let r = icn_rules::RuleSet { drops: Some(d), ..icn_rules::RuleSet::default() };
         prop_assert_eq!(rules_from_json(&rules_json(&r)).unwrap(), r);
     }
 }

@@ -163,8 +163,10 @@ pub(super) fn drops_differ(text: &str, d: &Drops) -> Option<String> {
         ),
         (
             "drops where a piece cannot move",
-            d.no_dead_drops == b.no_dead_drops,
+            d.no_dead_drops == b.no_dead_drops && d.dead_drops_allowed == b.dead_drops_allowed,
         ),
+        ("pieces taken into hand as a move", d.pickup == b.pickup),
+        ("gating", d.gating == b.gating),
         (
             "captures to hand and demotion",
             d.captures_to_hand == b.captures_to_hand

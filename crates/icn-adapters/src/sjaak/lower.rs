@@ -47,12 +47,17 @@
 //! Every variant that reaches the rule objects is checked against Sjaak II's
 //! own perft (`fixtures/sjaak/perft.tsv`).
 //!
-//! Refused, each with its name ([`Refusal`]): drops and holdings (`Drop zone`,
-//! pieces in hand, `allow drops`, …), flags other than
-//! `royal`/`set_ep`/`take_ep`, special rules other than `special init`,
-//! `forced capture`, `taboo`, `chase rule` and `bare rule`, other end
-//! conditions and `illegal` scores, promotion to `+` pieces, a missing
-//! `FEN:` or `Symbol:`, and leaps of more than two legs.
+//! The holdings rules (`keep capture`, `allow drops`, `allow pickup`, the
+//! `drop_*` flags, `Drop zone:`, pieces in hand, `+` pieces) are lowered by
+//! `lower_drops`; a promotion choice `+` names the piece `+X` of a piece
+//! `X`, and promotion is offered on moves leaving the zone where Sjaak offers
+//! it ([`PromotionRule::from_zone`]).
+//!
+//! Refused, each with its name ([`Refusal`]): flags other than
+//! `royal`/`set_ep`/`take_ep` and the drop flags, special rules other than
+//! those named here, other end conditions and scores (`perpetual = illegal`
+//! is the perpetual-check loss), a missing `FEN:` or `Symbol:`, and leaps of
+//! more than two legs.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -435,7 +440,15 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
             .or(kind_with_movement(&m, royal).filter(|k| !taken.contains(k)))
             .unwrap_or_else(|| {
                 let letter = p.symbol.as_ref().map_or("", |s| s.1.as_str());
-                let own = icn_rules::pieces::own_code(&[letter], &p.name, &taken);
+                // A promoted piece (`+P`) is coded by its name's initials
+                // (Promoted Pawn: `PP`, Dragon Horse: `DH`) where free.
+                let initials = super::lower_drops::initials(&p.name);
+                let wanted: Vec<&str> = if letter.starts_with('+') {
+                    vec![initials.as_str(), letter]
+                } else {
+                    vec![letter]
+                };
+                let own = icn_rules::pieces::own_code(&wanted, &p.name, &taken);
                 rules.piece_names.insert(own, p.name.clone());
                 own
             });
@@ -472,6 +485,7 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
     };
     rules.limits.lion = super::lion::lion_rules(flagged("no_retaliate"), flagged("endangered"));
     promotions(&mut l, &mut rules, &kinds);
+    rules.drops = super::lower_drops::drops_of(v, &kinds, &mut |f| l.refuse(f));
     castling(&mut rules, v, &kinds);
     let position = super::position::position_of(v, &kinds, &mut |f| l.refuse(f));
     if !l.refusals.is_empty() {
@@ -496,11 +510,12 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
 }
 
 fn piece_refusals(l: &mut Lowering<'_>, p: &SjaakPiece) {
-    if p.drop_zone.is_some() {
-        l.refuse(format!("`Drop zone` (drops, piece {})", p.name));
-    }
     for f in &p.flags {
-        if !["royal", "set_ep", "take_ep", "no_retaliate", "endangered"].contains(&f.as_str()) {
+        // The drop flags are read with the holdings rules (`lower_drops`).
+        let known = ["royal", "set_ep", "take_ep", "no_retaliate", "endangered"]
+            .contains(&f.as_str())
+            || f.starts_with("drop_");
+        if !known {
             l.refuse(format!("the flag `{f}` (piece {})", p.name));
         }
     }
@@ -558,7 +573,15 @@ fn end_rules(l: &mut Lowering<'_>, rules: &mut RuleSet) {
     let mut wins = vec![WinRule::Checkmate];
     for r in &l.v.rules.clone() {
         match r {
-            RuleItem::Special(s) if s == "special init" => {}
+            RuleItem::Special(s)
+                if [
+                    "special init",
+                    "keep capture",
+                    "allow drops",
+                    "allow pickup",
+                    "gate drops",
+                ]
+                .contains(&s.as_str()) => {}
             RuleItem::Special(s) if s == "forced capture" => rules.forced_capture = true,
             RuleItem::Special(s) if s == "taboo" => rules.limits.flying_general = true,
             RuleItem::Special(s) if s == "chase rule" => rules.limits.chase_rule = true,
@@ -586,7 +609,7 @@ fn end_rules(l: &mut Lowering<'_>, rules: &mut RuleSet) {
                     }
                 }
                 ("perpetual", Score::Repeat) => {}
-                ("perpetual", Score::Loss) => {
+                ("perpetual", Score::Loss | Score::Illegal) => {
                     rules.losses.perpetual_check = Some(n.unwrap_or(3));
                 }
                 ("check", Score::Win) => wins.push(WinRule::Checks(n.unwrap_or(3))),
@@ -641,6 +664,56 @@ pub(super) fn is_dead_end(v: &SjaakVariant, m: &Movement, s: Sq, player: Player)
     })
 }
 
+/// Whether a piece moving as `m` for `player`, standing unpromoted on a
+/// square of `zone` that is not `compulsory`, has a move (on the empty board)
+/// that leaves the zone. Sjaak offers promotion on moves that start in the
+/// zone too; the rule says so ([`PromotionRule::from_zone`]) where it can
+/// matter.
+fn leaves_zone(
+    v: &SjaakVariant,
+    m: &Movement,
+    zone: &[Sq],
+    compulsory: &[Sq],
+    player: Player,
+) -> bool {
+    let fwd = if player == Player::WHITE {
+        icn_rules::Vector::new(0, 1)
+    } else {
+        icn_rules::Vector::new(0, -1)
+    };
+    let (files, ranks) = (i64::from(v.files), i64::from(v.ranks));
+    let outside = |x: i64, y: i64| {
+        if !(0..files).contains(&x) || !(0..ranks).contains(&y) {
+            return false;
+        }
+        let sq = Sq {
+            file: x as u8,
+            rank: y as u8,
+        };
+        !v.exclude.contains(&sq) && !zone.contains(&sq)
+    };
+    let standing = zone.iter().filter(|s| !compulsory.contains(s));
+    standing.into_iter().any(|s| {
+        m.components.iter().any(|c| {
+            let Some(ends) = c.landing_vectors() else {
+                return true;
+            };
+            let reach = match c.pattern {
+                Pattern::Ride { max, .. } => {
+                    i64::from(max.unwrap_or(u32::MAX)).min(files.max(ranks))
+                }
+                Pattern::Hop { .. } => files.max(ranks),
+                _ => 1,
+            };
+            ends.iter().any(|&e| {
+                let d = c.frame.apply(e, fwd);
+                (1..=reach)
+                    .any(|k| outside(i64::from(s.file) + d.dx * k, i64::from(s.rank) + d.dy * k))
+            })
+        })
+    })
+}
+
 /// `Promotion:` lines become one rule each (a piece may have several, with
 /// their own zones and choices; identical rules of two pieces become one).
 /// Sjaak's default: promotion is optional, compulsory on the zone squares the
@@ -665,7 +738,14 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
             let mut kinds_out = Vec::new();
             for c in choices.chars() {
                 if c == '+' {
-                    l.refuse(format!("promotion to `+` pieces (piece {})", p.name));
+                    let promoted = format!("+{}", super::lower_drops::white_symbol(p));
+                    match super::lower_drops::kind_of_symbol(v, kinds, &promoted) {
+                        Some(k) => kinds_out.push(k),
+                        None => l.refuse(format!(
+                            "promotion choice `+` of piece {}: no piece `{promoted}`",
+                            p.name
+                        )),
+                    }
                 } else if let Some(k) = symbol_kind(v, kinds, c) {
                     kinds_out.push(k);
                 } else {
@@ -704,8 +784,10 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
                 } else {
                     (false, zone_of(v, &compulsory))
                 };
+                let from_zone = compulsory.len() < squares.len()
+                    && leaves_zone(v, &m, &squares, &compulsory, player);
                 let rule = PromotionRule {
-                    from_zone: false,
+                    from_zone,
                     player,
                     promoting: [kind].into_iter().collect(),
                     zone: zone_of(v, &squares),
@@ -715,6 +797,7 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
                 };
                 match out.iter_mut().find(|r| {
                     r.player == rule.player
+                        && r.from_zone == rule.from_zone
                         && r.zone == rule.zone
                         && r.choices == rule.choices
                         && r.mandatory == rule.mandatory
@@ -766,9 +849,17 @@ fn castling(rules: &mut RuleSet, v: &SjaakVariant, kinds: &[PieceKind]) {
         // The site rule castles with any non-pawn holding `+`; when pieces
         // other than the castling partners get `+` (from `Initial:` or
         // `Special:` moves), narrow the partners to the `Castle:` pieces.
-        let others_with_rights = v.pieces.iter().zip(kinds).any(|(p, &k)| {
-            k != PieceKind::Pawn && (!p.initial.is_empty() || !p.specials.is_empty())
+        // So do file letters in the FEN's castling field (Musketeer's
+        // gating rights for every back-rank piece).
+        let file_rights = v.fen.as_deref().is_some_and(|f| {
+            f.split_whitespace()
+                .nth(2)
+                .is_some_and(|c| c.chars().any(|ch| !"KQkq-".contains(ch)))
         });
+        let others_with_rights = file_rights
+            || v.pieces.iter().zip(kinds).any(|(p, &k)| {
+                k != PieceKind::Pawn && (!p.initial.is_empty() || !p.specials.is_empty())
+            });
         let mut c = Castling::site();
         if others_with_rights {
             c.partners = Some(partner_kinds_of(v, kinds));

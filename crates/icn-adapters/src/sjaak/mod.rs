@@ -21,6 +21,7 @@
 mod castle_anchor;
 mod lion;
 pub mod lower;
+mod lower_drops;
 pub mod moves;
 mod moves_meaning;
 pub mod perft_table;

@@ -3,14 +3,15 @@
 //! Accepted: ranks from the top separated by `/` (a trailing `/` is allowed,
 //! as the shipped file writes one), empty runs as decimal numbers, piece
 //! symbols from the variant's `Symbol:` lines (`+P` and `Q~` forms included),
-//! an empty holdings field `[]` right after the placement, the side to move,
+//! the pieces in hand right after the placement (`[NNnn]`, empty as `[]` or
+//! `[-]`), the side to move,
 //! castling as `-`, `KQkq` (the `Castle:` moves toward the east or west side)
 //! or file letters (the piece on that file of the back rank gets its right;
 //! `K`/`Q` with no matching `Castle:` line give no right, as in Sjaak),
 //! `*` for an excluded square, shogi-style `w 0 1` without castling and en
 //! passant fields,
 //! the en passant square and optional clocks. Refused (through the caller's
-//! refusal list): pieces in hand, unknown symbols, ranks of the wrong width,
+//! refusal list): unknown symbols, ranks of the wrong width,
 //! the wrong number of ranks, and bad fields.
 
 use icn_model::{Int, MoveRule, PieceKind, PlacedPiece, Player, Position};
@@ -38,13 +39,6 @@ pub(super) fn position_of(
         Some(i) => (&board_text[..i], Some(&board_text[i..])),
         None => (board_text, None),
     };
-    if let Some(h) = holdings
-        && h != "[]"
-        && h != "[-]"
-    {
-        refuse(format!("pieces in hand `{h}`"));
-        return None;
-    }
     // Symbol table: (symbol, piece index, player), longest first.
     let mut symbols: Vec<(String, usize, Player)> = Vec::new();
     for (i, p) in v.pieces.iter().enumerate() {
@@ -54,6 +48,26 @@ pub(super) fn position_of(
         }
     }
     symbols.sort_by_key(|s| std::cmp::Reverse(s.0.len()));
+    let mut hand = icn_model::Holdings::new();
+    if let Some(h) = holdings {
+        let inner = h.strip_prefix('[').and_then(|h| h.strip_suffix(']'));
+        let Some(mut rest) = inner.map(|i| if i == "-" { "" } else { i }) else {
+            fail(format!("holdings `{h}` without a closing `]`"));
+            return None;
+        };
+        while !rest.is_empty() {
+            let Some((sym, idx, player)) = symbols
+                .iter()
+                .find(|s| !s.0.is_empty() && rest.starts_with(s.0.as_str()))
+            else {
+                fail(format!("has an unknown piece symbol in hand at `{rest}`"));
+                return None;
+            };
+            let kind = kinds.get(*idx).copied().unwrap_or(PieceKind::Guard);
+            hand.add(icn_model::Piece::new(kind, *player), 1);
+            rest = &rest[sym.len()..];
+        }
+    }
     let rows: Vec<&str> = placement
         .strip_suffix('/')
         .unwrap_or(placement)
@@ -238,7 +252,7 @@ pub(super) fn position_of(
         pieces
     };
     Some(Position {
-        holdings: Default::default(),
+        holdings: hand,
         pieces,
         turn_order: if side == Player::WHITE {
             vec![Player::WHITE, Player::BLACK]

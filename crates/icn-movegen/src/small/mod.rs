@@ -82,6 +82,8 @@ struct TypeInfo {
     promotes: bool,
     castler: bool,
     site_castler: bool,
+    /// May be a site-rule castler's partner.
+    castle_partner: bool,
     pawn: bool,
     /// All ones when royal (or never capturable, or capturable by anyone).
     royal_mask: u64,
@@ -171,6 +173,7 @@ impl SmallBoard {
                 promotes: t.promotes,
                 castler: t.castler,
                 site_castler: t.site_castler,
+                castle_partner: t.castle_partner,
                 pawn: t.pawn,
                 royal_mask: if t.royal { !0 } else { 0 },
                 never_mask: if t.capturability == Capturability::Never {
@@ -408,6 +411,7 @@ impl SmallBoard {
         let bb = self.cfg.bb().expect("bitboard tables");
         let sq = |c: u8| bb.square(c as usize);
         crate::Move {
+            gate: None,
             from: sq(m.from),
             to: sq(m.to),
             promotion: (m.promo != EMPTY).then(|| self.cfg.types.types[m.promo as usize].piece),

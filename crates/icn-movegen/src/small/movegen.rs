@@ -366,6 +366,7 @@ impl SmallBoard {
             if q.owner != owner
                 || self.rights & (1 << pf) == 0
                 || q.pawn
+                || !q.castle_partner
                 || k < cfg.castle_min
                 || steps >= k
                 || steps < 1

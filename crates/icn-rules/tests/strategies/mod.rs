@@ -117,3 +117,66 @@ pub fn rule_set() -> impl Strategy<Value = RuleSet> {
             },
         )
 }
+
+fn kinds() -> impl Strategy<Value = BTreeSet<PieceKind>> {
+    let all: Vec<PieceKind> = PieceKind::ALL
+        .into_iter()
+        .filter(|k| !k.is_neutral_only())
+        .collect();
+    proptest::sample::subsequence(all, 0..4).prop_map(|k| k.into_iter().collect())
+}
+
+fn drop_zone() -> impl Strategy<Value = icn_rules::DropZone> {
+    (
+        prop_oneof![Just(Player::WHITE), Just(Player::BLACK)],
+        proptest::option::of(kinds()),
+        zone(),
+    )
+        .prop_map(|(player, kinds, zone)| icn_rules::DropZone {
+            player,
+            kinds,
+            zone,
+        })
+}
+
+/// Holdings rules with every field drawn.
+#[allow(dead_code)]
+pub fn drops() -> impl Strategy<Value = icn_rules::Drops> {
+    (
+        (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()),
+        (
+            proptest::collection::vec(drop_zone(), 0..3),
+            proptest::collection::vec(drop_zone(), 0..2),
+            proptest::collection::vec(drop_zone(), 0..2),
+        ),
+        (any::<bool>(), kinds(), kinds(), kinds()),
+        (kinds(), 1u32..3, any::<bool>()),
+    )
+        .prop_map(
+            |(
+                (allowed, captures_to_hand, pickup, keep_promoted),
+                (zones, rights, gating),
+                (no_dead_drops, dead_drops_allowed, no_mate, no_check),
+                (doubled, per_file, loses),
+            )| icn_rules::Drops {
+                allowed,
+                captures_to_hand,
+                pickup,
+                keep_promoted,
+                demotions: [(PieceKind::Queen, PieceKind::Pawn)].into_iter().collect(),
+                zones,
+                rights,
+                gating,
+                no_dead_drops,
+                dead_drops_allowed,
+                no_doubled: doubled.into_iter().map(|k| (k, per_file)).collect(),
+                no_mate,
+                drop_mate: if loses {
+                    icn_rules::DropMate::LosesForDropper
+                } else {
+                    icn_rules::DropMate::Illegal
+                },
+                no_check,
+            },
+        )
+}
