@@ -202,15 +202,12 @@ impl Board {
             key ^= self.gate_in(g);
         }
         let pawn = cfg.types.types[mp.ty as usize].piece.kind == PieceKind::Pawn;
-        self.halfmove = if pawn
-            || captured.is_some()
-            || undo.first_captured.is_some()
-            || m.gate.is_some()
-        {
-            0
-        } else {
-            self.halfmove + 1
-        };
+        self.halfmove =
+            if pawn || captured.is_some() || undo.first_captured.is_some() || m.gate.is_some() {
+                0
+            } else {
+                self.halfmove + 1
+            };
         self.pass_turn(us);
         if rights {
             key ^= self.castle_component();

@@ -5,7 +5,9 @@
 //! the partner found from that edge of the king's rank (the piece type
 //! standing on the line's `with` square), and redefines that side's castling
 //! toward that wing from there, keeping the lines' king destinations (a line
-//! is east-side when its destination is in the east half of the board).
+//! is east-side when its destination is in the east half of the board). A
+//! file letter names the partner's file, except under `gate drops`, where it
+//! only gives that piece its right (Musketeer).
 //!
 //! Elven (Chu) Chess needs it: its black king starts on e10 while its
 //! `Castle:` lines start from f10, and Sjaak II castles it from e10.
@@ -47,6 +49,7 @@ pub(super) fn anchored(v: &SjaakVariant) -> Option<SjaakVariant> {
         defs.iter()
             .any(|d| at(d.from).is_some_and(|(j, who)| j == i && who == d.player))
     })?;
+    let gating = v.has_rule("gate drops");
     let mut out = v.clone();
     let mut changed = false;
     for c in rights.chars() {
@@ -89,7 +92,8 @@ pub(super) fn anchored(v: &SjaakVariant) -> Option<SjaakVariant> {
                     .map(on_rank)
                     .find(|&s| at(s).is_some_and(|(i, _)| i == partner))
             }
-            f @ 'a'..='z' if (f as u8 - b'a') < v.files => Some(on_rank(f as u8 - b'a')),
+            // Under `gate drops` a file letter only marks its piece unmoved.
+            f @ 'a'..='z' if (f as u8 - b'a') < v.files && !gating => Some(on_rank(f as u8 - b'a')),
             _ => None,
         };
         let Some(rook) = rook else { continue };
