@@ -51,10 +51,13 @@
 //! `drop_*` flags, `Drop zone:`, pieces in hand, `+` pieces) are lowered by
 //! `lower_drops`; a promotion choice `+` names the piece `+X` of a piece
 //! `X`, and promotion is offered on moves leaving the zone where Sjaak offers
-//! it ([`PromotionRule::from_zone`]).
+//! it ([`PromotionRule::from_zone`]). The lion flags `no_retaliate` and
+//! `endangered` become [`icn_rules::limits::LionRules`] (`lion`), and the
+//! castling field of the FEN anchors castling where Sjaak II does
+//! (`castle_anchor`).
 //!
 //! Refused, each with its name ([`Refusal`]): flags other than
-//! `royal`/`set_ep`/`take_ep` and the drop flags, special rules other than
+//! `royal`/`set_ep`/`take_ep`, the drop flags and the lion flags, special rules other than
 //! those named here, other end conditions and scores (`perpetual = illegal`
 //! is the perpetual-check loss), a missing `FEN:` or `Symbol:`, and leaps of
 //! more than two legs.
