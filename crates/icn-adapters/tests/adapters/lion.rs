@@ -160,6 +160,21 @@ fn the_lion_converts_where_a_format_can_say_it() {
         said.contains("counter-strike") && said.contains("Chu lion"),
         "{said}"
     );
+    // A rule for a kind with no Sjaak piece cannot be written.
+    let mut stray = original.clone();
+    stray
+        .rules
+        .limits
+        .lion
+        .endangered
+        .insert(icn_model::PieceKind::Amazon);
+    let problems = icn_adapters::sjaak::from_variant(&stray).unwrap_err();
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("lion-trading rule for AM")),
+        "{problems:?}"
+    );
     let fbr = convert_variant_reporting(&shipped, VariantFormat::Sjaak, VariantFormat::Fbr, name)
         .unwrap();
     assert!(
