@@ -90,6 +90,9 @@ impl Batch {
     /// Reads the next lines; returns whether the input is exhausted.
     fn fill(&mut self, reader: &mut (dyn BufRead + Send), first_line: u64) -> io::Result<bool> {
         self.clear(first_line);
+        // Room for a whole batch at once (kept from batch to batch), so the
+        // first batch is not copied as it grows.
+        self.buf.reserve(BATCH_BYTES + (BATCH_BYTES >> 4));
         while self.ends.len() < BATCH_LINES && self.buf.len() < BATCH_BYTES {
             if reader.read_until(b'\n', &mut self.buf)? == 0 {
                 return Ok(true);

@@ -51,6 +51,21 @@ fn is_movetext(word: &str) -> bool {
         || ["1-0", "0-1", "1/2-1/2", "*"].contains(&word)
 }
 
+/// Where the first `"]` in `text` starts (found by its `]`, which is rare
+/// in a tag, rather than by a substring search).
+fn tag_end(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut from = 0;
+    while let Some(n) = b[from..].iter().position(|&c| c == b']') {
+        let close = from + n;
+        if close > 0 && b[close - 1] == b'"' {
+            return Some(close - 1);
+        }
+        from = close + 1;
+    }
+    None
+}
+
 /// The notation of a text, from its start (see the module docs).
 pub fn detect_source(head: &str) -> Source {
     let text = icn_syntax::strip_bom(head).trim_start();
@@ -64,7 +79,7 @@ pub fn detect_source(head: &str) -> Source {
     let mut rest = text;
     let mut tags = 0;
     while let Some(r) = rest.strip_prefix('[') {
-        match r.find("\"]") {
+        match tag_end(r) {
             Some(end) => {
                 rest = r[end + 2..].trim_start();
                 tags += 1;

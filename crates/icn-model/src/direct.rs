@@ -24,7 +24,7 @@ use icn_syntax::scan::{self, is_ws};
 use icn_syntax::{self as syn, Dialect, Span};
 
 use crate::lower::{Lowering, header_map};
-use crate::{Coord, Game, Int, Move, Piece, PlacedPiece, SourceMap};
+use crate::{Clock, Coord, Game, Int, Move, Piece, PlacedPiece, SourceMap};
 
 /// Slots of the piece-code cache (a power of two).
 const CODE_SLOTS: usize = 256;
@@ -37,6 +37,13 @@ thread_local! {
     /// Kept from one document to the next on each thread: what a code
     /// names never changes, and a corpus uses the same few dozen codes.
     static CODES: RefCell<Box<CodeCache>> = RefCell::new(Box::new([(0, None); CODE_SLOTS]));
+}
+
+/// A code's slot in the [`CodeCache`]: one slot per hash, the last code
+/// met wins it.
+#[inline(always)]
+fn slot_of(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CODE_SLOTS.trailing_zeros())) as usize
 }
 
 /// The game and source map of `text` read in the auto dialect, when the
@@ -158,7 +165,7 @@ impl Reader<'_> {
     }
 
     /// `int "," int`: the square and its end.
-    #[inline]
+    #[inline(always)]
     fn coord(&mut self, i: usize) -> Option<(Coord, usize)> {
         let (x, j) = self.int(i)?;
         if self.at(j) != b',' {
@@ -169,27 +176,43 @@ impl Reader<'_> {
     }
 
     /// The piece a code names, remembered for the codes met before; the
-    /// reader declines on a code [`Piece::from_code`] refuses.
+    /// reader declines on a code [`Piece::from_code`] refuses. A code met
+    /// before is looked up from the bytes alone, with no text to slice.
+    #[inline(always)]
     fn piece_of(&mut self, code: std::ops::Range<usize>) -> Option<Piece> {
+        let len = code.end - code.start;
+        if len <= 8
+            && let Some(word) = self
+                .b
+                .get(code.start..code.start + 8)
+                .and_then(|w| <[u8; 8]>::try_from(w).ok())
+        {
+            let key = u64::from_le_bytes(word) & (u64::MAX >> (64 - 8 * len));
+            if let (k, Some(p)) = self.codes[slot_of(key)]
+                && k == key
+            {
+                return Some(p);
+            }
+        }
+        self.piece_of_text(code)
+    }
+
+    /// [`Reader::piece_of`] for a code not found from its bytes: read from
+    /// its text, and remembered.
+    #[inline(never)]
+    fn piece_of_text(&mut self, code: std::ops::Range<usize>) -> Option<Piece> {
         let text = &self.s[code];
         if text.len() > 8 {
             return Piece::from_code(text).ok();
         }
-        // Codes are ASCII letters and digits: eight bytes and no NUL make a key.
+        // Codes are ASCII letters and digits: eight bytes and no NUL make a
+        // key, the first byte lowest.
         let key = text
             .bytes()
             .rev()
             .fold(0u64, |k, b| (k << 8) | u64::from(b));
-        // A direct-mapped cache: one slot per hash, the last code wins it.
-        let hash = key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CODE_SLOTS.trailing_zeros());
-        let slot = &mut self.codes[hash as usize];
-        if let (k, Some(p)) = *slot
-            && k == key
-        {
-            return Some(p);
-        }
         let p = Piece::from_code(text).ok()?;
-        *slot = (key, Some(p));
+        self.codes[slot_of(key)] = (key, Some(p));
         Some(p)
     }
 
@@ -257,7 +280,11 @@ impl Reader<'_> {
     /// One movetext item at `i`, in the grammar's order of choice: its end
     /// (inner `None`: no item here; outer: decline).
     fn item(&mut self, i: usize) -> Option<Option<usize>> {
-        if let Some(found) = self.game_move(i) {
+        // A move starts with a digit, a letter or `-`; a comment or a
+        // separator is told at once.
+        if !matches!(self.at(i), b'{' | b'|')
+            && let Some(found) = self.game_move(i)
+        {
             return found.map(Some);
         }
         let d = self.digits(i);
@@ -270,6 +297,9 @@ impl Reader<'_> {
         }
         match self.at(i) {
             b'{' => {
+                if let Some(end) = self.lone_clock(i) {
+                    return Some(Some(end));
+                }
                 let Some(close) = rest.iter().position(|&b| b == b'}') else {
                     return Some(None);
                 };
@@ -289,6 +319,60 @@ impl Reader<'_> {
             b'|' | b'.' => Some(Some(i + 1)),
             _ => Some(None),
         }
+    }
+
+    /// The site's common comment at `i`, `{[%clk H:MM:SS.D]}` after a
+    /// move, read straight into that move's clock: its end, or `None` to
+    /// read the comment the general way. It reads only what
+    /// [`Clock::parse`] reads (1 to 12 digits of hours, two of minutes, two
+    /// of seconds, an optional `.` and one to three digits) and gives the
+    /// same value; the stamp holds no `}` or `]`, so it is the whole
+    /// comment, as the general way finds too.
+    fn lone_clock(&mut self, i: usize) -> Option<usize> {
+        const OPEN: &[u8] = b"{[%clk ";
+        if self.b.get(i..i + OPEN.len())? != OPEN {
+            return None;
+        }
+        let digit = |k: usize| {
+            let d = self.at(k).wrapping_sub(b'0');
+            (d <= 9).then_some(u64::from(d))
+        };
+        let start = i + OPEN.len();
+        let mut k = start;
+        let mut hours = 0;
+        while let Some(d) = digit(k) {
+            if k - start == 12 {
+                return None;
+            }
+            hours = hours * 10 + d;
+            k += 1;
+        }
+        if k == start || self.at(k) != b':' || self.at(k + 3) != b':' {
+            return None;
+        }
+        let minutes = digit(k + 1)? * 10 + digit(k + 2)?;
+        let seconds = digit(k + 4)? * 10 + digit(k + 5)?;
+        k += 6;
+        let mut millis = 0;
+        if self.at(k) == b'.' {
+            let first = k + 1;
+            for scale in [100, 10, 1] {
+                let Some(d) = digit(k + 1) else { break };
+                millis += d * scale;
+                k += 1;
+            }
+            if k + 1 == first {
+                return None;
+            }
+            k += 1;
+        }
+        if self.b.get(k..k + 2)? != b"]}" {
+            return None;
+        }
+        self.game.moves.last_mut()?.clock = Some(Clock {
+            millis: hours * 3_600_000 + minutes * 60_000 + seconds * 1000 + millis,
+        });
+        Some(k + 2)
     }
 
     /// A coordinate move at `i`, added to the game: `None` when there is

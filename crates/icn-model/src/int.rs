@@ -122,6 +122,23 @@ impl Int {
         self.to_i64().filter(|v| v.unsigned_abs() <= limit)
     }
 
+    /// A word that stands for the value, the same for equal values: the
+    /// value itself when it fits in `i64`, else its length and last eight
+    /// digits (a quick test that squares differ, see `Position::repeats`;
+    /// different values may share a word).
+    pub(crate) fn key_word(&self) -> u64 {
+        match &self.0 {
+            Repr::Small(v) => *v as u64,
+            Repr::Big(s) => {
+                // Beyond i64: at least 19 digits, so eight bytes are there.
+                let b = s.as_bytes();
+                let mut last = [0u8; 8];
+                last.copy_from_slice(&b[b.len().saturating_sub(8)..]);
+                u64::from_le_bytes(last) ^ (b.len() as u64).rotate_right(7)
+            }
+        }
+    }
+
     /// Whether the value is below zero.
     pub fn is_negative(&self) -> bool {
         match &self.0 {

@@ -23,8 +23,8 @@ use icn_syntax::{self as syn, Diagnostic, FieldKind, MoveBody, Span};
 use crate::sanlike::{RefuseSanLike, SanLikeError, SanLikeResolver, resolve_in_order};
 
 use crate::{
-    Clock, Coord, Game, Int, Move, MoveRule, Piece, PieceKind, PlacedPiece, Player, Promotion, Ray,
-    SourceMap, WinCondition, WorldBorder,
+    Clock, Coord, Game, GameRules, Int, Move, MoveRule, Piece, PieceKind, PlacedPiece, Player,
+    Promotion, Ray, SourceMap, WinCondition, WorldBorder,
 };
 
 /// Lowers a parsed document. SAN-like moves are refused (see
@@ -185,8 +185,21 @@ impl Lowering {
     /// The game `doc`'s metadata and header fields say (its pieces, comments
     /// and moves are left out).
     pub(crate) fn header(&mut self, doc: &syn::Document<'_>) -> Game {
-        let mut game = Game::default();
-        game.metadata.reserve(doc.metadata.len());
+        // Every field of the rules is set below or stays empty: the
+        // default win conditions would only be replaced.
+        let mut game = Game {
+            metadata: indexmap::IndexMap::with_capacity(doc.metadata.len()),
+            rules: GameRules {
+                promotions: Vec::new(),
+                win_conditions: Vec::new(),
+                world_border: None,
+                properties: indexmap::IndexMap::new(),
+            },
+            position: crate::Position::default(),
+            annotations: crate::Annotations::default(),
+            leading_comments: Vec::new(),
+            moves: Vec::new(),
+        };
         for tag in &doc.metadata {
             // The last value wins and the first place is kept, as on the site.
             game.metadata

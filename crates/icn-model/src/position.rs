@@ -180,11 +180,12 @@ thread_local! {
 
 /// Where a square's bit is in [`SEEN`]: its word and mask.
 #[inline]
-fn seen_bit(x: i64, y: i64) -> (usize, u64) {
-    let h = (x as u64)
+fn seen_bit(at: &Coord) -> (usize, u64) {
+    let (x, y) = (at.x.key_word(), at.y.key_word());
+    let h = x
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .rotate_left(29)
-        .wrapping_add(y as u64)
+        .wrapping_add(y)
         .wrapping_mul(0xD6E8_FEB8_6659_FD93);
     let bit = (h >> (64 - SEEN_BITS.trailing_zeros())) as usize;
     (bit / 64, 1u64 << (bit % 64))
@@ -193,36 +194,33 @@ fn seen_bit(x: i64, y: i64) -> (usize, u64) {
 /// Whether no two pieces are known to share a square, told by a bit set of
 /// square hashes: `true` only when every square's bit was free (so all
 /// squares differ); `false` when a bit was taken twice (a repeat, or two
-/// squares with the same hash) or a square does not fit in `i64`, and the
-/// caller then looks properly.
+/// squares with the same hash), and the caller then looks properly. A
+/// coordinate beyond `i64` is keyed by [`Int::key_word`].
 fn all_distinct(pieces: &[PlacedPiece]) -> bool {
-    if pieces.len() > 512 {
+    if pieces.len() > SEEN_BITS / 64 {
         return false; // the set would mostly collide
     }
     SEEN.with(|seen| {
         let Ok(mut seen) = seen.try_borrow_mut() else {
             return false;
         };
+        // The words set, to clear them after (at most 512 pieces).
+        let mut words = [0u16; SEEN_BITS / 64];
         let mut set = 0;
         let mut distinct = true;
         for p in pieces {
-            let Some((x, y)) = p.at.to_i64() else {
-                distinct = false;
-                break;
-            };
-            let (word, mask) = seen_bit(x, y);
+            let (word, mask) = seen_bit(&p.at);
             if seen[word] & mask != 0 {
                 distinct = false;
                 break;
             }
             seen[word] |= mask;
+            words[set] = word as u16;
             set += 1;
         }
         // Only these pieces set bits: clearing their words clears the set.
-        for p in &pieces[..set] {
-            if let Some((x, y)) = p.at.to_i64() {
-                seen[seen_bit(x, y).0] = 0;
-            }
+        for &word in &words[..set] {
+            seen[usize::from(word)] = 0;
         }
         distinct
     })

@@ -585,6 +585,9 @@ impl Board {
                 self.pickups_into(protect, out);
             }
         }
+        if cfg.limits.no_passing_check {
+            self.drop_slides_through_check(out);
+        }
         if cfg.forced_capture && only.is_none() && out.iter().any(|f| self.captures(f)) {
             out.retain(|f| self.captures(f));
         }

@@ -44,6 +44,8 @@ pub(crate) struct LimitsCfg {
     pub promos: [Vec<PromoFor>; 7],
     /// With [`WinRule::BareKing`]: the bared player may bare back.
     pub bare_reply: bool,
+    /// Royals may not slide over attacked squares.
+    pub no_passing_check: bool,
     /// The lion-trading rules by type.
     pub lion: crate::lion::LionCfg,
     /// Some limit is set, or a player has more than one promotion rule, or
@@ -109,6 +111,7 @@ impl LimitsCfg {
             .iter()
             .flat_map(|(_, w)| w)
             .any(|w| matches!(w, WinRule::FlagAny | WinRule::FlagAll | WinRule::BareKing));
+        out.no_passing_check = l.no_passing_check;
         out.active = !l.is_empty()
             || wins_by_limit
             || out
@@ -117,6 +120,47 @@ impl LimitsCfg {
                 .any(|p| p.len() > 1 || p.iter().any(|r| r.from_zone))
             || types.types.iter().any(|t| !t.zone_moves.is_empty());
         out
+    }
+}
+
+impl Board {
+    /// Drops from `out` the moves of the mover's royals that slide over a
+    /// square an opponent attacks ([`icn_rules::limits::Limits::no_passing_check`]).
+    pub(crate) fn drop_slides_through_check(&self, out: &mut Vec<MoveFamily>) {
+        let us = self.side_to_move();
+        let royal_at = |s: Sq| {
+            self.store.get(s).is_some_and(|slot| {
+                let p = &self.pieces[slot as usize];
+                p.player == us && self.cfg.types.types[p.ty as usize].royal
+            })
+        };
+        let passes_check = |m: &Move| {
+            let (dx, dy) = (m.to.x - m.from.x, m.to.y - m.from.y);
+            let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+            let steps = dx.abs().max(dy.abs());
+            matches!(m.kind, crate::MoveKind::Normal)
+                && straight
+                && (1..steps).any(|k| self.attacked(m.from.step(dx.signum(), dy.signum(), k), us))
+        };
+        let mut kept = Vec::with_capacity(out.len());
+        for fam in out.drain(..) {
+            if !royal_at(fam.from()) {
+                kept.push(fam);
+                continue;
+            }
+            match fam {
+                MoveFamily::Single(m) if passes_check(&m) => {}
+                MoveFamily::Single(_) => kept.push(fam),
+                MoveFamily::Ray { .. } => kept.extend(
+                    fam.moves()
+                        .into_iter()
+                        .flatten()
+                        .filter(|m| !passes_check(m))
+                        .map(MoveFamily::Single),
+                ),
+            }
+        }
+        *out = kept;
     }
 }
 

@@ -109,6 +109,10 @@ pub struct Limits {
     /// Two royals of different players may not face each other on a file with
     /// nothing between (the xiangqi "flying general", Sjaak `taboo`).
     pub flying_general: bool,
+    /// A royal may not slide over a square the opponent attacks (Sjaak's
+    /// `en-passant check`: Caissa Britannia's royal queen); its leaps and
+    /// the square it ends on are judged as usual.
+    pub no_passing_check: bool,
     /// With [`crate::WinRule::BareKing`]: a player bared by the opponent's
     /// move who bares the opponent in reply draws (shatranj, Sjaak `bare
     /// rule`); the bared player loses only when that reply cannot be made.
@@ -187,6 +191,10 @@ pub fn unsayable(l: &Limits) -> Vec<String> {
         (!l.zone_moves.is_empty(), "moves played only in a zone"),
         (!l.piece_limits.is_empty(), "piece count limits"),
         (l.flying_general, "the flying-general rule"),
+        (
+            l.no_passing_check,
+            "royals that may not slide through check",
+        ),
         (l.bare_reply, "the bare-king reply"),
         (l.chase_rule, "the chase rule"),
         (
@@ -247,6 +255,7 @@ pub fn limits_json(l: &Limits) -> Value {
             "max": m.max,
         })).collect::<Vec<_>>(),
         "flyingGeneral": l.flying_general,
+        "noPassingCheck": l.no_passing_check,
         "bareReply": l.bare_reply,
         "chaseRule": l.chase_rule,
     });
@@ -332,12 +341,13 @@ fn zone_at(o: &Map<String, Value>, path: &str) -> Result<Zone, RulesJsonError> {
 /// its path.
 pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
     let o = obj(v, path)?;
-    const KEYS: [&str; 8] = [
+    const KEYS: [&str; 9] = [
         "flags",
         "prisons",
         "zoneMoves",
         "pieceLimits",
         "flyingGeneral",
+        "noPassingCheck",
         "bareReply",
         "chaseRule",
         "lion",
@@ -350,6 +360,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
     }
     let mut l = Limits {
         flying_general: flag(o, "flyingGeneral", path)?,
+        no_passing_check: flag(o, "noPassingCheck", path)?,
         bare_reply: flag(o, "bareReply", path)?,
         chase_rule: flag(o, "chaseRule", path)?,
         ..Limits::default()
@@ -497,6 +508,7 @@ mod tests {
                 max: 1,
             }],
             flying_general: true,
+            no_passing_check: true,
             bare_reply: true,
             chase_rule: true,
             lion: LionRules {

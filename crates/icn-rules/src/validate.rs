@@ -218,13 +218,20 @@ pub fn validate(game: &Game, map: Option<&SourceMap>) -> Vec<Problem> {
             }
         }
     }
+    // Each kind's problems come out in this order (the sort below keeps
+    // it): the turn order's before the pieces', the pieces' before the
+    // promotion choices'.
+    let defined = defined_kinds(game);
+    let known = |k: PieceKind| k.is_builtin() || defined.contains(&k);
     turn_order(game, &mut say);
     en_passant(game, &mut say);
     counters(game, &mut say);
-    promotions(game, &mut say);
-    wins(game, &mut say);
+    let players = game.position.players();
+    promotions(game, &players, &mut say);
+    wins(game, &players, &mut say);
     board(game, &mut say);
-    unknown_pieces(game, &mut say);
+    each_piece(game, &known, &mut say);
+    unknown_choices(game, &known, &mut say);
     properties(game, &mut say);
     out.sort_by_key(|p| p.kind);
     out
@@ -232,29 +239,80 @@ pub fn validate(game: &Game, map: Option<&SourceMap>) -> Vec<Problem> {
 
 type Say<'a> = dyn FnMut(ProblemKind, Subject, String) + 'a;
 
-/// Pieces and promotion choices of kinds that are neither built-in nor
-/// defined in the `pieces` property.
-fn unknown_pieces(game: &Game, say: &mut Say<'_>) {
-    let defined: Vec<PieceKind> = match game.rules.properties.get(crate::pieces::PROPERTY) {
+/// The kinds the `pieces` property defines.
+fn defined_kinds(game: &Game) -> Vec<PieceKind> {
+    match game.rules.properties.get(crate::pieces::PROPERTY) {
         Some(serde_json::Value::Object(o)) => {
             o.keys().filter_map(|c| PieceKind::custom(c).ok()).collect()
         }
         _ => Vec::new(),
-    };
-    let known = |k: PieceKind| k.is_builtin() || defined.contains(&k);
-    for (i, placed) in game.position.pieces.iter().enumerate() {
-        if !known(placed.piece.kind) {
+    }
+}
+
+/// Each piece's own problems, in one pass over the list: a player the site
+/// does not name, a square outside the world border, an obstacle or void
+/// owned by a player, a kind that is neither built-in nor `known`.
+fn each_piece(game: &Game, known: &impl Fn(PieceKind) -> bool, say: &mut Say<'_>) {
+    let border = game.rules.world_border.as_ref();
+    for (i, p) in game.position.pieces.iter().enumerate() {
+        if !p.piece.player.is_named() {
+            say(
+                ProblemKind::UnknownPlayer,
+                Subject::Piece(i),
+                format!(
+                    "`{}` on {} belongs to player {}, not one of the seven the site names",
+                    p.piece.code(),
+                    p.at,
+                    p.piece.player.number()
+                ),
+            );
+        }
+        if let Some(b) = border
+            && !b.contains(&p.at)
+        {
+            say(
+                ProblemKind::PieceOutsideBorder,
+                Subject::Piece(i),
+                format!(
+                    "`{}` on {} is outside the world border",
+                    p.piece.code(),
+                    p.at
+                ),
+            );
+        }
+        if p.piece.kind.is_neutral_only() && p.piece.player != Player::NEUTRAL {
+            say(
+                ProblemKind::NeutralKindOwned,
+                Subject::Piece(i),
+                format!(
+                    "`{}` on {}: {} owned by {}, not by the neutral side",
+                    p.piece.code(),
+                    p.at,
+                    if p.piece.kind == PieceKind::Obstacle {
+                        "an obstacle"
+                    } else {
+                        "a void"
+                    },
+                    p.piece.player
+                ),
+            );
+        }
+        if !known(p.piece.kind) {
             say(
                 ProblemKind::UnknownPiece,
                 Subject::Piece(i),
                 format!(
                     "`{}` on {} is not a built-in piece and the `pieces` property does not define it",
-                    placed.piece.code(),
-                    placed.at
+                    p.piece.code(),
+                    p.at
                 ),
             );
         }
     }
+}
+
+/// Promotion choices of kinds that are neither built-in nor `known`.
+fn unknown_choices(game: &Game, known: &impl Fn(PieceKind) -> bool, say: &mut Say<'_>) {
     for (rule, (player, p)) in game.rules.promotions.iter().enumerate() {
         for (choice, &k) in p.choices.iter().enumerate() {
             if !known(k) {
@@ -296,20 +354,6 @@ fn turn_order(game: &Game, say: &mut Say<'_>) {
                 p.number()
             ),
         );
-    }
-    for (i, placed) in game.position.pieces.iter().enumerate() {
-        if !placed.piece.player.is_named() {
-            say(
-                ProblemKind::UnknownPlayer,
-                Subject::Piece(i),
-                format!(
-                    "`{}` on {} belongs to player {}, not one of the seven the site names",
-                    placed.piece.code(),
-                    placed.at,
-                    placed.piece.player.number()
-                ),
-            );
-        }
     }
 }
 
@@ -376,8 +420,7 @@ fn counters(game: &Game, say: &mut Say<'_>) {
     }
 }
 
-fn promotions(game: &Game, say: &mut Say<'_>) {
-    let players = game.position.players();
+fn promotions(game: &Game, players: &[Player], say: &mut Say<'_>) {
     for (r, (p, rule)) in game.rules.promotions.iter().enumerate() {
         if !players.contains(p) {
             say(
@@ -420,8 +463,7 @@ fn promotions(game: &Game, say: &mut Say<'_>) {
     }
 }
 
-fn wins(game: &Game, say: &mut Say<'_>) {
-    let players = game.position.players();
+fn wins(game: &Game, players: &[Player], say: &mut Say<'_>) {
     for (p, list) in &game.rules.win_conditions {
         if !players.contains(p) && *p != Player::NEUTRAL {
             say(
@@ -461,19 +503,6 @@ fn board(game: &Game, say: &mut Say<'_>) {
                 format!("world border bottom {lo} is above top {hi}"),
             );
         }
-        for (i, p) in pos.pieces.iter().enumerate() {
-            if !b.contains(&p.at) {
-                say(
-                    ProblemKind::PieceOutsideBorder,
-                    Subject::Piece(i),
-                    format!(
-                        "`{}` on {} is outside the world border",
-                        p.piece.code(),
-                        p.at
-                    ),
-                );
-            }
-        }
     }
     for (i, later) in pos.repeats() {
         let earlier = &pos.pieces[i];
@@ -487,25 +516,6 @@ fn board(game: &Game, say: &mut Say<'_>) {
                 earlier.piece.code()
             ),
         );
-    }
-    for (i, p) in pos.pieces.iter().enumerate() {
-        if p.piece.kind.is_neutral_only() && p.piece.player != Player::NEUTRAL {
-            say(
-                ProblemKind::NeutralKindOwned,
-                Subject::Piece(i),
-                format!(
-                    "`{}` on {}: {} owned by {}, not by the neutral side",
-                    p.piece.code(),
-                    p.at,
-                    if p.piece.kind == PieceKind::Obstacle {
-                        "an obstacle"
-                    } else {
-                        "a void"
-                    },
-                    p.piece.player
-                ),
-            );
-        }
     }
 }
 

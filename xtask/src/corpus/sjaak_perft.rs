@@ -6,12 +6,16 @@
 //! convert` says why); quick runs stop at depth 2. Then one case per row of
 //! `fixtures/sjaak/positions.tsv` (Sjaak II's perft of chosen positions,
 //! `fixtures/sjaak/gen/positions.py`), named `position N: VARIANT`; quick
-//! runs skip rows of more than 200,000 nodes.
+//! runs skip rows of more than 200,000 nodes. Where Sjaak II is wrong
+//! (`fixtures/sjaak/errata.tsv`, each with its reason) the right count is
+//! expected instead, and the errata's own positions are cases too
+//! (`erratum N: VARIANT`).
 
 use std::path::Path;
 
 use icn_adapters::sjaak::perft_table::{
-    PositionRow, VariantCheck, check, check_position, position_rows, rows,
+    Erratum, PerftRows, PositionRow, VariantCheck, check, check_position, correct, errata, position_rows,
+    rows,
 };
 
 use super::{Case, Corpus, RunOptions};
@@ -31,6 +35,32 @@ fn positions(fixtures: &Path) -> Result<Vec<PositionRow>, String> {
 
 /// The prefix of a position case's name.
 const POSITION: &str = "position ";
+
+/// The prefix of an erratum case's name.
+const ERRATUM: &str = "erratum ";
+
+/// The rows of `fixtures/sjaak/errata.tsv`.
+fn read_errata(fixtures: &Path) -> Result<Vec<Erratum>, String> {
+    let path = fixtures.join("sjaak/errata.tsv");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    errata(&text)
+}
+
+/// The errata's positions (those of a start position correct the table).
+fn erratum_rows(fixtures: &Path) -> Result<Vec<PositionRow>, String> {
+    Ok(read_errata(fixtures)?
+        .into_iter()
+        .filter(|e| e.row.fen != "-")
+        .map(|e| e.row)
+        .collect())
+}
+
+/// The start-position table with the errata's counts in place.
+fn corrected_rows(fixtures: &Path, table: &str) -> Result<PerftRows, String> {
+    let mut all = rows(table)?;
+    correct(&mut all, &read_errata(fixtures)?)?;
+    Ok(all)
+}
 
 fn files(fixtures: &Path) -> anyhow::Result<(String, String)> {
     let root = fixtures.join("sjaak");
@@ -57,28 +87,42 @@ impl Corpus for SjaakPerft {
                 });
             }
         }
-        for (i, row) in positions(fixtures)
-            .map_err(anyhow::Error::msg)?
-            .iter()
-            .enumerate()
-        {
-            out.push(Case {
-                name: format!("{POSITION}{}: {}", i + 1, row.name),
-                path: fixtures.to_path_buf(),
-            });
+        let tables = [
+            (POSITION, positions(fixtures)),
+            (ERRATUM, erratum_rows(fixtures)),
+        ];
+        for (prefix, table) in tables {
+            for (i, row) in table.map_err(anyhow::Error::msg)?.iter().enumerate() {
+                out.push(Case {
+                    name: format!("{prefix}{}: {}", i + 1, row.name),
+                    path: fixtures.to_path_buf(),
+                });
+            }
         }
         Ok(out)
     }
 
     fn run(&self, case: &Case, options: RunOptions) -> Result<(), String> {
         let (variants, table) = files(&case.path).map_err(|e| e.to_string())?;
-        if let Some(rest) = case.name.strip_prefix(POSITION) {
-            let index: usize = rest
+        let numbered = |prefix: &str| -> Option<usize> {
+            case.name
+                .strip_prefix(prefix)?
                 .split(':')
-                .next()
-                .and_then(|n| n.parse().ok())
+                .next()?
+                .parse()
+                .ok()
+        };
+        let table_rows = if case.name.starts_with(ERRATUM) {
+            Some(erratum_rows(&case.path)?)
+        } else if case.name.starts_with(POSITION) {
+            Some(positions(&case.path)?)
+        } else {
+            None
+        };
+        if let Some(all) = table_rows {
+            let index = numbered(POSITION)
+                .or_else(|| numbered(ERRATUM))
                 .ok_or("a position case without its number")?;
-            let all = positions(&case.path)?;
             let row = index
                 .checked_sub(1)
                 .and_then(|i| all.get(i))
@@ -88,7 +132,7 @@ impl Corpus for SjaakPerft {
             }
             return verdict(check_position(&variants, row), &format!("{} at ", row.fen));
         }
-        let all = rows(&table)?;
+        let all = corrected_rows(&case.path, &table)?;
         let counts = all
             .iter()
             .find(|(n, _)| *n == case.name)

@@ -502,6 +502,15 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
             .collect());
     }
     let mut position = position.unwrap_or_default();
+    // Pieces in hand without rules that use them stay there (Sjaak ignores
+    // them: Caissa Britannia's knights).
+    if rules.drops.is_none() && !position.holdings.is_empty() {
+        rules.drops = Some(icn_rules::Drops {
+            allowed: false,
+            captures_to_hand: false,
+            ..icn_rules::Drops::default()
+        });
+    }
     position.move_rule = Some(MoveRule {
         played: position
             .move_rule
@@ -588,6 +597,9 @@ fn end_rules(l: &mut Lowering<'_>, rules: &mut RuleSet) {
             RuleItem::Special(s) if s == "forced capture" => rules.forced_capture = true,
             RuleItem::Special(s) if s == "taboo" => rules.limits.flying_general = true,
             RuleItem::Special(s) if s == "chase rule" => rules.limits.chase_rule = true,
+            RuleItem::Special(s) if s == "en-passant check" => {
+                rules.limits.no_passing_check = true;
+            }
             RuleItem::Special(s) if s == "bare rule" => {
                 rules.limits.bare_reply = true;
                 if !wins.contains(&WinRule::BareKing) {

@@ -7,7 +7,9 @@
 //! `FEN:` and compared depth by depth; a variant that does not is reported as
 //! not expressible, with the first reason. [`position_rows`] and
 //! [`check_position`] do the same for a table of positions
-//! (`fixtures/sjaak/positions.tsv`).
+//! (`fixtures/sjaak/positions.tsv`). [`errata`] reads the counts where Sjaak
+//! II is wrong (`fixtures/sjaak/errata.tsv`, each with its reason) and
+//! [`correct`] puts the right counts in place of its rows.
 
 use super::{read_file, to_variant};
 
@@ -184,4 +186,91 @@ pub fn check_position(variants: &str, row: &PositionRow) -> VariantCheck {
         },
         Err(e) => VariantCheck::NotExpressible(e.to_string()),
     }
+}
+
+/// A count Sjaak II gets wrong: the position (FEN `-`: the variant's start),
+/// the depth, Sjaak II's count, the right one and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Erratum {
+    /// The position and the right count.
+    pub row: PositionRow,
+    /// Sjaak II's count.
+    pub sjaak: u64,
+    /// Why Sjaak II is wrong.
+    pub why: String,
+}
+
+/// The rows of an errata table
+/// (`NAME<TAB>FEN<TAB>DEPTH<TAB>SJAAK<TAB>CORRECT<TAB>WHY`, `#` comments).
+///
+/// # Errors
+/// A line of another shape, with its number.
+pub fn errata(table: &str) -> Result<Vec<Erratum>, String> {
+    let mut out = Vec::new();
+    for (i, line) in table.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let parsed = match fields.as_slice() {
+            [name, fen, depth, sjaak, correct, why] => depth
+                .parse::<u32>()
+                .ok()
+                .zip(sjaak.parse::<u64>().ok())
+                .zip(correct.parse::<u64>().ok())
+                .map(|((depth, sjaak), nodes)| Erratum {
+                    row: PositionRow {
+                        name: name.to_string(),
+                        fen: fen.to_string(),
+                        depth,
+                        nodes,
+                    },
+                    sjaak,
+                    why: why.to_string(),
+                }),
+            _ => None,
+        };
+        match parsed {
+            Some(e) => out.push(e),
+            None => {
+                return Err(format!(
+                    "line {}: expected NAME<TAB>FEN<TAB>DEPTH<TAB>SJAAK<TAB>CORRECT<TAB>WHY, found `{line}`",
+                    i + 1
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Puts the right counts of the start-position `errata` in place of Sjaak
+/// II's in `rows`.
+///
+/// # Errors
+/// An erratum whose Sjaak II count is not the table's (one of the two is
+/// stale).
+pub fn correct(rows: &mut PerftRows, errata: &[Erratum]) -> Result<(), String> {
+    for e in errata.iter().filter(|e| e.row.fen == "-") {
+        let found = rows
+            .iter_mut()
+            .filter(|(name, _)| *name == e.row.name)
+            .flat_map(|(_, counts)| counts.iter_mut())
+            .find(|(depth, _)| *depth == e.row.depth);
+        match found {
+            Some((_, n)) if *n == e.sjaak => *n = e.row.nodes,
+            Some((_, n)) => {
+                return Err(format!(
+                    "{} depth {}: the erratum says Sjaak II counts {}, the table {n}",
+                    e.row.name, e.row.depth, e.sjaak
+                ));
+            }
+            None => {
+                return Err(format!(
+                    "{} depth {}: an erratum for a row the table does not have",
+                    e.row.name, e.row.depth
+                ));
+            }
+        }
+    }
+    Ok(())
 }

@@ -92,4 +92,7 @@ pub(super) fn limits(
     if l.chase_rule {
         s.rules.push(RuleItem::Special("chase rule".into()));
     }
+    if l.no_passing_check {
+        s.rules.push(RuleItem::Special("en-passant check".into()));
+    }
 }

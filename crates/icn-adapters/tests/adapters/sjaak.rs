@@ -18,8 +18,11 @@ fn expressible(name: &str) -> bool {
 }
 
 /// Variants with pieces in hand: captures to hand, drops, shogi's `+`
-/// promotion, pickups (Twilight), gating (Musketeer).
-const WITH_HOLDINGS: [&str; 9] = [
+/// promotion, pickups (Twilight), gating (Musketeer), pieces in hand no
+/// rule uses (Caissa Britannia, whose royal queen may not slide through
+/// check).
+const WITH_HOLDINGS: [&str; 10] = [
+    "Caissa Britannia (10x10)",
     "Twilight Chess (8x8)",
     "Musketeer",
     "Judkins' Shogi (6x6)",
@@ -360,7 +363,7 @@ fn expressible_variants_perft_as_sjaak_ii_counts() {
             } => panic!("{name}: perft {depth} is {found}, Sjaak II counts {expected}"),
         }
     }
-    assert_eq!(agreeing.len(), 42, "{agreeing:?}");
+    assert_eq!(agreeing.len(), 43, "{agreeing:?}");
 }
 
 /// Sjaak II's perft of positions that exercise the limits
@@ -414,4 +417,33 @@ fn explicit_castling_moves_are_played_as_sjaak_ii_counts() {
         .map(|m| m.to_string())
         .collect();
     assert_eq!(castles.len(), 2, "{castles:?}");
+}
+
+/// Where Sjaak II's perft is wrong (`fixtures/sjaak/errata.tsv`: it never
+/// blocks a check by a (2,1) rider, and lists a lion's interposition
+/// twice), the right count is what the engine
+/// plays, and the start-position table takes it in place of Sjaak II's.
+#[test]
+fn where_sjaak_ii_is_wrong_the_errata_count_is_played() {
+    use icn_adapters::sjaak::perft_table::{VariantCheck, check_position, correct, errata, rows};
+    let variants = include_str!("../../../../fixtures/sjaak/reference/sjaak-variants.txt");
+    let list = errata(include_str!("../../../../fixtures/sjaak/errata.tsv")).unwrap();
+    assert!(list.len() >= 2);
+    for e in list.iter().filter(|e| e.row.fen != "-") {
+        let c = check_position(variants, &e.row);
+        assert!(matches!(c, VariantCheck::Agrees(_)), "{e:?}: {c:?}");
+        assert_ne!(e.sjaak, e.row.nodes);
+    }
+    let mut table = rows(include_str!("../../../../fixtures/sjaak/perft.tsv")).unwrap();
+    correct(&mut table, &list).unwrap();
+    let caissa = &table
+        .iter()
+        .find(|(n, _)| n == "Caissa Britannia (10x10)")
+        .unwrap()
+        .1;
+    assert!(caissa.contains(&(3, 175_437)), "{caissa:?}");
+    // A stale erratum is an error, not a silent correction.
+    let mut stale = list.clone();
+    stale.iter_mut().for_each(|e| e.sjaak += 1);
+    assert!(correct(&mut table, &stale).is_err());
 }

@@ -99,7 +99,11 @@ impl Args {
     /// `warning[kind]`, or `error[kind]` with `--strict`.
     fn label(&self, kind: ProblemKind) -> String {
         let severity = if self.strict { "error" } else { "warning" };
-        format!("{severity}[{kind}]")
+        let mut label = String::with_capacity(severity.len() + kind.name().len() + 2);
+        for part in [severity, "[", kind.name(), "]"] {
+            label.push_str(part);
+        }
+        label
     }
 }
 
@@ -220,15 +224,20 @@ fn run_lines(args: &Args, input: Input) -> anyhow::Result<Outcome> {
             .map(|p| {
                 let span = span_of(&game, map.as_ref(), p.subject, line);
                 let at = index.line_col(span.start);
-                let message = match map {
-                    Some(_) => p.message.clone(),
-                    None => format!("{}: {}", p.subject.json_path(&game), p.message),
-                };
+                // `label: message`, or `label: path: message` without a
+                // source map.
+                let mut message = args.label(p.kind);
+                message.push_str(": ");
+                if map.is_none() {
+                    message.push_str(&p.subject.json_path(&game));
+                    message.push_str(": ");
+                }
+                message.push_str(&p.message);
                 Located {
                     line: at.line,
                     column: at.column,
                     kind: "",
-                    message: format!("{}: {message}", args.label(p.kind)),
+                    message,
                 }
             })
             .collect();

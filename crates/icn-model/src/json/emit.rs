@@ -13,6 +13,7 @@
 
 use std::borrow::Cow;
 
+use super::token::Token;
 use super::write::{has_detail, piece_name, promotion_suffix_into};
 use crate::{Coord, Game, Int, Move, Player};
 
@@ -60,17 +61,22 @@ pub(crate) fn write(game: &Game, out: &mut Vec<u8>) {
         if !std::mem::take(&mut first) {
             out.push(b',');
         }
-        square_key(out, &p.at);
-        out.extend_from_slice(b":true");
+        let mut t = Token::new();
+        t.slice(b"\":true");
+        if t.square(&p.at) {
+            t.byte(b'"');
+            out.extend_from_slice(t.bytes());
+        } else {
+            square_key(out, &p.at);
+            out.extend_from_slice(b":true");
+        }
     }
     out.extend_from_slice(b"},\"startingPosition\":{");
     for (i, p) in standing.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
-        square_key(out, &p.at);
-        out.push(b':');
-        plain(out, &piece_name(p.piece));
+        square_entry(out, &p.at, &piece_name(p.piece));
     }
     out.push(b'}');
     if !game.annotations.is_empty() {
@@ -99,9 +105,8 @@ pub(crate) fn write(game: &Game, out: &mut Vec<u8>) {
     out.extend_from_slice(b",\"moves\":");
     array(out, &game.moves, compact_move);
     if game.moves.iter().any(has_detail) {
-        let mut text = String::with_capacity(48);
         out.extend_from_slice(b",\"moveDetails\":");
-        array(out, &game.moves, |out, m| detail(out, m, &mut text));
+        array(out, &game.moves, detail);
     }
     out.push(b'}');
 }
@@ -109,6 +114,18 @@ pub(crate) fn write(game: &Game, out: &mut Vec<u8>) {
 /// The compact move as a JSON string, as `write::compact_move_into` writes it:
 /// `"4,2>4,4"`, `"2,7>1,8Q"`, `"2,7>1,8=3q"`.
 fn compact_move(out: &mut Vec<u8>, m: &Move) {
+    if m.promotion.is_none() {
+        let mut t = Token::new();
+        t.byte(b'"');
+        if t.square(&m.to) {
+            t.byte(b'>');
+            if t.square(&m.from) {
+                t.byte(b'"');
+                out.extend_from_slice(t.bytes());
+                return;
+            }
+        }
+    }
     out.push(b'"');
     decimal(out, &m.from.x);
     out.push(b',');
@@ -125,8 +142,24 @@ fn compact_move(out: &mut Vec<u8>, m: &Move) {
     out.push(b'"');
 }
 
-/// One entry of `moveDetails`: `{}` for a plain move. `text` is scratch room.
-fn detail(out: &mut Vec<u8>, m: &Move, text: &mut String) {
+/// One entry of `moveDetails`: `{}` for a plain move.
+fn detail(out: &mut Vec<u8>, m: &Move) {
+    // The site's common move: a clock stamp and nothing else, in one copy.
+    if let Some(c) = m.clock
+        && m.piece.is_none()
+        && !m.capture
+        && m.check.is_none()
+        && m.glyph.is_none()
+        && m.commands.is_empty()
+        && m.comments.is_empty()
+    {
+        let mut t = Token::new();
+        t.slice(b"\"}");
+        t.clock(c);
+        t.slice(b"{\"clock\":\"");
+        out.extend_from_slice(t.bytes());
+        return;
+    }
     out.push(b'{');
     let mut first = true;
     let mut key = |out: &mut Vec<u8>, name: &[u8]| {
@@ -159,9 +192,11 @@ fn detail(out: &mut Vec<u8>, m: &Move, text: &mut String) {
     }
     if let Some(c) = m.clock {
         key(out, b"clock");
-        text.clear();
-        c.push_to(text);
-        plain(out, text);
+        let mut t = Token::new();
+        t.byte(b'"');
+        t.clock(c);
+        t.byte(b'"');
+        out.extend_from_slice(t.bytes());
     }
     if !m.commands.is_empty() {
         key(out, b"commands");
@@ -279,8 +314,30 @@ fn player(out: &mut Vec<u8>, p: Player) {
     }
 }
 
+/// A square and the name of its piece, `"x,y":"name"` (the name needs no
+/// escapes, see [`plain`]).
+fn square_entry(out: &mut Vec<u8>, at: &Coord, name: &str) {
+    let mut t = Token::new();
+    t.byte(b'"');
+    if t.slice(name.as_bytes()) && t.slice(b"\":\"") && t.square(at) {
+        t.byte(b'"');
+        out.extend_from_slice(t.bytes());
+        return;
+    }
+    square_key(out, at);
+    out.push(b':');
+    plain(out, name);
+}
+
 /// A square as an object key, `"x,y"`.
 fn square_key(out: &mut Vec<u8>, at: &Coord) {
+    let mut t = Token::new();
+    t.byte(b'"');
+    if t.square(at) {
+        t.byte(b'"');
+        out.extend_from_slice(t.bytes());
+        return;
+    }
     out.push(b'"');
     decimal(out, &at.x);
     out.push(b',');
@@ -372,6 +429,16 @@ fn string(out: &mut Vec<u8>, s: &str) {
     out.reserve(s.len() + 2);
     out.push(b'"');
     let bytes = s.as_bytes();
+    // Most strings need no escape: told without branching per byte (so
+    // the compiler can test many bytes at once), then copied whole.
+    let plain = bytes
+        .iter()
+        .fold(true, |ok, &b| ok & (b >= 0x20) & (b != b'"') & (b != b'\\'));
+    if plain {
+        out.extend_from_slice(bytes);
+        out.push(b'"');
+        return;
+    }
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         let short = match b {

@@ -15,6 +15,7 @@ mod int;
 mod locate;
 mod read;
 mod table;
+mod token;
 mod write;
 
 pub use dto::*;
