@@ -112,6 +112,7 @@ impl BbTables {
                 || !ty.hops.is_empty()
                 || ty.huygen.is_some()
                 || ty.rose.is_some()
+                || ty.lion.is_some()
                 || ty.leaps.iter().any(|l| l.needs_right)
                 || ty.overlapping
             {

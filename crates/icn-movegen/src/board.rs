@@ -61,6 +61,9 @@ pub struct Board {
     pub(crate) checks: [u32; 7],
     /// Pieces in hand, per type.
     pub(crate) hand: Vec<u32>,
+    /// The last move captured a `no_retaliate` piece with a piece of another
+    /// type: no such piece may be captured now ([`crate::lion`]).
+    pub(crate) lion_bar: bool,
     pub(crate) undo: Vec<crate::make::Undo>,
     /// Keys of the positions before each move made (for repetition).
     pub(crate) history: Vec<u64>,
@@ -143,6 +146,7 @@ impl Board {
             next_seq: 0,
             checks: [0; 7],
             hand: Vec::new(),
+            lion_bar: false,
             undo: Vec::new(),
             history: Vec::new(),
             seen: None,
@@ -351,6 +355,9 @@ impl Board {
         }
         for (ty, &n) in self.hand.iter().enumerate() {
             k ^= self.cfg.keys[ty].hand(n);
+        }
+        if self.lion_bar {
+            k ^= crate::zobrist::lion_bar_key();
         }
         k ^ self.castle_component() ^ self.ep_component() ^ self.side_component()
     }

@@ -259,6 +259,11 @@ impl Config {
             .as_ref()
             .map(|d| crate::drops::DropCfg::new(d, rules, &types, &border));
         let limits = crate::limits::LimitsCfg::new(&types, rules);
+        if drops.is_some() && types.types.iter().any(|t| t.lion.is_some()) {
+            return Err(MovegenError::Unsupported(
+                "a Chu lion in a variant with pieces in hand".into(),
+            ));
+        }
         Ok(Config {
             limits,
             types,

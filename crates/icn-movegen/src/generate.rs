@@ -103,11 +103,17 @@ impl Board {
         if t.complex_mover {
             self.pseudo_complex(slot, t, out)?;
         }
+        if let Some((mv, cap)) = t.lion {
+            self.lion_moves(slot, mv, cap, specials);
+        }
         if t.overlapping {
             one_per_destination(out, start)?;
         }
         if t.castler && p.right {
             self.castlings(slot, specials);
+        }
+        if cfg.limits.lion.is_active() {
+            self.lion_filter(slot, out, start, specials, specials_start);
         }
         if let Some(prison) = cfg.limits.prison[p.ty as usize].as_ref() {
             crate::limits::confine(prison, out, start, specials, specials_start)?;
@@ -593,9 +599,13 @@ impl Board {
     pub(crate) fn captures(&self, f: &MoveFamily) -> bool {
         match f {
             MoveFamily::Single(m) => {
-                matches!(m.kind, MoveKind::EnPassant { .. })
-                    || (!matches!(m.kind, MoveKind::Castle { .. } | MoveKind::Pickup { .. })
-                        && self.store.get(m.to).is_some())
+                matches!(
+                    m.kind,
+                    MoveKind::EnPassant { .. } | MoveKind::TwoCaptures { .. }
+                ) || (!matches!(
+                    m.kind,
+                    MoveKind::Castle { .. } | MoveKind::Pickup { .. } | MoveKind::Stay
+                ) && self.store.get(m.to).is_some())
             }
             MoveFamily::Ray { .. } => false,
         }

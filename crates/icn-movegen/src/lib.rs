@@ -21,6 +21,7 @@ mod generate;
 mod geometry;
 mod legality;
 mod limits;
+mod lion;
 mod lowering;
 mod make;
 mod moves;

@@ -46,6 +46,8 @@ pub(crate) struct LimitsCfg {
     pub bare_reply: bool,
     /// Royals may not slide over attacked squares.
     pub no_passing_check: bool,
+    /// The lion-trading rules by type.
+    pub lion: crate::lion::LionCfg,
     /// Some limit is set, or a player has more than one promotion rule, or
     /// wins by a flag or a bare king: the compact board declines.
     pub active: bool,
@@ -69,6 +71,7 @@ impl LimitsCfg {
                 .map(|t| l.max_of(t.piece.kind, t.piece.player))
                 .collect(),
             bare_reply: l.bare_reply,
+            lion: crate::lion::LionCfg::new(types, &l.lion),
             ..LimitsCfg::default()
         };
         for f in &l.flags {

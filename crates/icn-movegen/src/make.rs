@@ -32,6 +32,10 @@ pub(crate) struct Undo {
     check_given: bool,
     /// The type a capture put into the mover's hand.
     hand_add: Option<TypeId>,
+    /// The first piece a [`MoveKind::TwoCaptures`] took.
+    first_captured: Option<Slot>,
+    /// The lion-trading bar before the move.
+    lion_bar: bool,
 }
 
 impl Board {
@@ -58,7 +62,7 @@ impl Board {
         // partner stands (Chess960).
         let victim_sq = match m.kind {
             MoveKind::EnPassant { captured } => Some(captured),
-            MoveKind::Castle { .. } => None,
+            MoveKind::Castle { .. } | MoveKind::Stay => None,
             _ => self.store.get(m.to).map(|_| m.to),
         };
         let captured = victim_sq.and_then(|s| self.store.get(s));
@@ -89,15 +93,29 @@ impl Board {
         if rights {
             key ^= self.castle_component();
         }
+        // A lion's first capture of two (the hand is not fed: lions are
+        // refused with drops).
+        if let MoveKind::TwoCaptures { first } = m.kind
+            && let Some(c) = self.store.get(first)
+        {
+            key ^= self.take_off(c, first);
+            self.store.remove(first);
+            undo.first_captured = Some(c);
+        }
+        if cfg.limits.lion.is_active() {
+            let victims = [captured, undo.first_captured];
+            let bar = cfg.limits.lion.bars(
+                mp.ty,
+                victims
+                    .into_iter()
+                    .flatten()
+                    .map(|c| self.pieces[c as usize].ty),
+            );
+            key ^= self.set_lion_bar(bar);
+        }
         // Capture.
         if let (Some(c), Some(vs)) = (captured, victim_sq) {
-            let cp = &mut self.pieces[c as usize];
-            cp.alive = false;
-            let keys = &cfg.keys[cp.ty as usize];
-            key ^= keys.piece(vs);
-            if cp.right {
-                key ^= keys.right(vs);
-            }
+            key ^= self.take_off(c, vs);
             if vs != m.to {
                 self.store.remove(vs);
             }
@@ -184,11 +202,12 @@ impl Board {
             key ^= self.gate_in(g);
         }
         let pawn = cfg.types.types[mp.ty as usize].piece.kind == PieceKind::Pawn;
-        self.halfmove = if pawn || captured.is_some() || m.gate.is_some() {
-            0
-        } else {
-            self.halfmove + 1
-        };
+        self.halfmove =
+            if pawn || captured.is_some() || undo.first_captured.is_some() || m.gate.is_some() {
+                0
+            } else {
+                self.halfmove + 1
+            };
         self.pass_turn(us);
         if rights {
             key ^= self.castle_component();
@@ -227,6 +246,7 @@ impl Board {
         if relevant {
             key ^= self.castle_component();
         }
+        key ^= self.set_lion_bar(false);
         key ^= self.add_to_hand(ty, -1) ^ keys.piece(m.to);
         if right {
             key ^= keys.right(m.to);
@@ -332,6 +352,32 @@ impl Board {
             turn: self.turn,
             check_given: false,
             hand_add: None,
+            first_captured: None,
+            lion_bar: self.lion_bar,
+        }
+    }
+
+    /// Marks the piece in `slot`, standing on `at`, captured; returns the
+    /// key change (its square and right).
+    fn take_off(&mut self, slot: Slot, at: crate::geometry::Sq) -> u64 {
+        let cp = &mut self.pieces[slot as usize];
+        cp.alive = false;
+        let keys = &self.cfg.keys[cp.ty as usize];
+        let mut key = keys.piece(at);
+        if cp.right {
+            key ^= keys.right(at);
+        }
+        key
+    }
+
+    /// Sets the lion-trading bar; returns the key change.
+    fn set_lion_bar(&mut self, bar: bool) -> u64 {
+        let change = self.lion_bar != bar;
+        self.lion_bar = bar;
+        if change {
+            crate::zobrist::lion_bar_key()
+        } else {
+            0
         }
     }
 
@@ -459,6 +505,10 @@ impl Board {
         if let Some(c) = u.captured {
             self.pieces[c as usize].alive = true;
         }
+        if let (Some(c), MoveKind::TwoCaptures { first }) = (u.first_captured, m.kind) {
+            self.store.insert(first, c);
+            self.pieces[c as usize].alive = true;
+        }
         let mp = &mut self.pieces[u.moved as usize];
         mp.sq = m.from;
         mp.right = u.right;
@@ -476,6 +526,7 @@ impl Board {
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
         self.key = u.key;
+        self.lion_bar = u.lion_bar;
         self.turn = u.turn;
         self.ply -= 1;
     }

@@ -37,6 +37,16 @@ pub enum MoveKind {
         /// The piece dropped.
         piece: Piece,
     },
+    /// The piece stays on its square (`to` is `from`) and captures nothing:
+    /// the Chu lion's pass.
+    Stay,
+    /// Captures the piece on `first` on the way, then the one on `to`: the
+    /// Chu lion's double capture. (Its capture of `first` followed by a step
+    /// to an empty square, or back to `from`, is [`MoveKind::EnPassant`].)
+    TwoCaptures {
+        /// The square of the first piece captured.
+        first: Sq,
+    },
     /// Takes the mover's own `piece` from `from` into their hand (`to` is
     /// `from`): Sjaak's `allow pickup`.
     Pickup {

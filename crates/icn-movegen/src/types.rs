@@ -102,6 +102,9 @@ pub(crate) struct PieceType {
     pub huygen: Option<(bool, bool, i64)>,
     /// Rose (move, capture).
     pub rose: Option<(bool, bool)>,
+    /// Chu lion (move, capture): its one- and two-step jumps are in `leaps`;
+    /// its pass and its captures on the way are [`crate::lion`]'s.
+    pub lion: Option<(bool, bool)>,
     pub royal: bool,
     /// Castles at all: by the site rule, or by the rules' explicit castling
     /// moves (a royal of a player who has some).
@@ -263,6 +266,7 @@ fn compile_one(
         hops: Vec::new(),
         huygen: None,
         rose: None,
+        lion: None,
         royal: rules.is_royal(piece.kind),
         castler: rules.castling.castlers.contains(&piece.kind)
             || (rules.is_royal(piece.kind)
@@ -400,6 +404,25 @@ fn compile_one(
             Pattern::Rose => {
                 t.rose = Some((mv, cap));
                 t.complex_attacker |= cap;
+            }
+            Pattern::Lion => {
+                // Every square one or two king steps away, jumped to.
+                for dx in -2i64..=2 {
+                    for dy in -2i64..=2 {
+                        if (dx, dy) != (0, 0) {
+                            t.leaps.push(Leap {
+                                dx,
+                                dy,
+                                mv,
+                                cap,
+                                needs_right: c.needs_right,
+                                cells: None,
+                            });
+                        }
+                    }
+                }
+                let (m0, c0) = t.lion.unwrap_or((false, false));
+                t.lion = Some((m0 || mv, c0 || cap));
             }
         }
     }

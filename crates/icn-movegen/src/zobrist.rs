@@ -23,6 +23,13 @@ const SALT_RIGHT: u64 = 0xbb67_ae85_84ca_a73b;
 const SALT_EP: u64 = 0x3c6e_f372_fe94_f82b;
 const SALT_SIDE: u64 = 0xa54f_f53a_5f1d_36f1;
 const SALT_HAND: u64 = 0x510e_527f_ade6_82d1;
+const SALT_LION_BAR: u64 = 0x9b05_688c_2b3e_6c1f;
+
+/// The key of the lion-trading bar ([`crate::lion`]): set while no
+/// `no_retaliate` piece may be captured.
+pub(crate) fn lion_bar_key() -> u64 {
+    mix(SALT_LION_BAR)
+}
 
 /// SplitMix64's finaliser: a bijective 64-bit mixer.
 #[inline]

@@ -1,7 +1,8 @@
 //! [`Limits`]: rules that bind where pieces go and how many there may be —
 //! flags to reach, confinement zones (palaces), moves a piece plays only in a
 //! zone instead of its quiet moves, piece count limits, the flying-general
-//! rule, the shatranj bare-king reply and the xiangqi chase rule — and their
+//! rule, the shatranj bare-king reply, the xiangqi chase rule and Chu
+//! Shogi's lion-trading rules ([`LionRules`]) — and their
 //! JSON form (the rule form's `limits` object, written only when some limit
 //! is set).
 //!
@@ -119,6 +120,31 @@ pub struct Limits {
     /// Xiangqi-style perpetual chases are not allowed (kept as data; it does
     /// not change which moves exist).
     pub chase_rule: bool,
+    /// Chu Shogi's lion-trading rules.
+    pub lion: LionRules,
+}
+
+/// Chu Shogi's lion-trading rules, as Sjaak II plays its piece flags
+/// `no_retaliate` and `endangered`. The default sets neither.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LionRules {
+    /// The counter-strike rule (`no_retaliate`): when a piece whose kind is
+    /// not in this set captures a piece whose kind is, the player to move next
+    /// may capture no piece of these kinds on that move (a move that captures
+    /// one with a piece of these kinds does not bar the reply).
+    pub no_retaliate: BTreeSet<PieceKind>,
+    /// Protected pieces (`endangered`): a piece of these kinds captures a
+    /// piece of these kinds only when that piece is not protected, that is
+    /// when no piece of its own side attacks its square, judged on the board
+    /// before the move (the capturing piece still on its square).
+    pub endangered: BTreeSet<PieceKind>,
+}
+
+impl LionRules {
+    /// Whether neither rule is set.
+    pub fn is_empty(&self) -> bool {
+        self.no_retaliate.is_empty() && self.endangered.is_empty()
+    }
 }
 
 impl Limits {
@@ -171,6 +197,14 @@ pub fn unsayable(l: &Limits) -> Vec<String> {
         ),
         (l.bare_reply, "the bare-king reply"),
         (l.chase_rule, "the chase rule"),
+        (
+            !l.lion.no_retaliate.is_empty(),
+            "the counter-strike rule (no recapture of a lion)",
+        ),
+        (
+            !l.lion.endangered.is_empty(),
+            "lions that capture only unprotected lions",
+        ),
     ] {
         if on {
             out.push(what.to_string());
@@ -193,7 +227,7 @@ fn player_json(p: Player) -> Value {
 /// assert_eq!(limits_from_json(&v, "limits").unwrap(), l);
 /// ```
 pub fn limits_json(l: &Limits) -> Value {
-    json!({
+    let mut v = json!({
         "flags": l.flags.iter().map(|f| json!({
             "player": player_json(f.player),
             "zone": zone_json(&f.zone),
@@ -224,7 +258,22 @@ pub fn limits_json(l: &Limits) -> Value {
         "noPassingCheck": l.no_passing_check,
         "bareReply": l.bare_reply,
         "chaseRule": l.chase_rule,
-    })
+    });
+    if !l.lion.is_empty()
+        && let Value::Object(o) = &mut v
+    {
+        let kinds = |ks: &BTreeSet<PieceKind>| {
+            Value::Array(ks.iter().map(|k| Value::from(k.code())).collect())
+        };
+        o.insert(
+            "lion".into(),
+            json!({
+                "noRetaliate": kinds(&l.lion.no_retaliate),
+                "endangered": kinds(&l.lion.endangered),
+            }),
+        );
+    }
+    v
 }
 
 fn fail<T>(path: &str, message: impl Into<String>) -> Result<T, RulesJsonError> {
@@ -292,7 +341,7 @@ fn zone_at(o: &Map<String, Value>, path: &str) -> Result<Zone, RulesJsonError> {
 /// its path.
 pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
     let o = obj(v, path)?;
-    const KEYS: [&str; 8] = [
+    const KEYS: [&str; 9] = [
         "flags",
         "prisons",
         "zoneMoves",
@@ -301,6 +350,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         "noPassingCheck",
         "bareReply",
         "chaseRule",
+        "lion",
     ];
     if let Some(k) = o.keys().find(|k| !KEYS.contains(&k.as_str())) {
         return fail(
@@ -315,6 +365,32 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         chase_rule: flag(o, "chaseRule", path)?,
         ..Limits::default()
     };
+    if let Some(lv) = o.get("lion") {
+        let p = format!("{path}.lion");
+        let lo = obj(lv, &p)?;
+        if let Some(k) = lo
+            .keys()
+            .find(|k| !["noRetaliate", "endangered"].contains(&k.as_str()))
+        {
+            return fail(
+                &p,
+                format!("unknown key `{k}`; expected noRetaliate or endangered"),
+            );
+        }
+        let kinds = |key: &str| -> Result<BTreeSet<PieceKind>, RulesJsonError> {
+            list(lo, key, &p)?
+                .iter()
+                .map(|k| {
+                    let code = k.as_str().unwrap_or_default();
+                    PieceKind::custom(code).or_else(|e| fail(&format!("{p}.{key}"), e.to_string()))
+                })
+                .collect()
+        };
+        l.lion = LionRules {
+            no_retaliate: kinds("noRetaliate")?,
+            endangered: kinds("endangered")?,
+        };
+    }
     for (i, f) in list(o, "flags", path)?.iter().enumerate() {
         let p = format!("{path}.flags[{i}]");
         let fo = obj(f, &p)?;
@@ -435,12 +511,32 @@ mod tests {
             no_passing_check: true,
             bare_reply: true,
             chase_rule: true,
+            lion: LionRules {
+                no_retaliate: [PieceKind::Queen].into_iter().collect(),
+                endangered: [PieceKind::Queen, PieceKind::Rook].into_iter().collect(),
+            },
         };
         let v = limits_json(&l);
         assert_eq!(limits_from_json(&v, "limits").unwrap(), l);
         assert!(!l.is_empty() && Limits::default().is_empty());
         assert_eq!(l.max_of(PieceKind::Queen, Player::WHITE), Some(1));
         assert!(l.prison_of(PieceKind::King, Player::WHITE).is_none());
+        let u = unsayable(&l);
+        assert!(u.iter().any(|w| w.contains("counter-strike")), "{u:?}");
+        assert!(u.iter().any(|w| w.contains("unprotected lions")), "{u:?}");
+    }
+
+    #[test]
+    fn lion_rules_are_written_only_when_set() {
+        let v = limits_json(&Limits {
+            chase_rule: true,
+            ..Limits::default()
+        });
+        assert!(v.get("lion").is_none());
+        let e = limits_from_json(&json!({"lion": {"recapture": []}}), "limits").unwrap_err();
+        assert!(e.message.contains("unknown key `recapture`"), "{e}");
+        let e = limits_from_json(&json!({"lion": {"endangered": ["?!"]}}), "limits").unwrap_err();
+        assert_eq!(e.path, "limits.lion.endangered");
     }
 
     #[test]

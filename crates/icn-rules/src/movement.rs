@@ -157,6 +157,15 @@ pub enum Pattern {
     /// starts). An empty square continues the path; an enemy is captured and
     /// ends it; a friend, a void or the edge of the board ends it.
     Rose,
+    /// The Chu Shogi lion as Sjaak II plays `leap ((0,1)|(1,1))+((0,1)|(1,1))`:
+    /// two king steps, the first leg jumping whatever stands there. Quiet
+    /// moves (with a moving action): to any empty square one or two king
+    /// steps away, and a pass (the piece stays where it is) when some square
+    /// next to it is empty. Captures (with a capturing action): any enemy one
+    /// or two king steps away; and after capturing an enemy next to it, a
+    /// second king step on from there: to an empty square, back to its own
+    /// square (igui, capturing without moving) or capturing a second enemy.
+    Lion,
 }
 
 /// What a component may do on arrival.
@@ -514,7 +523,7 @@ impl Movement {
                         }));
                     }
                 }
-                Pattern::Huygen | Pattern::Rose => out.push(c.clone()),
+                Pattern::Huygen | Pattern::Rose | Pattern::Lion => out.push(c.clone()),
             }
         }
         out.sort();

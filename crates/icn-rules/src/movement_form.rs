@@ -57,6 +57,7 @@ fn key(c: &Component) -> GroupKey {
         Pattern::Lame { .. } => (3, None),
         Pattern::Huygen => (4, None),
         Pattern::Rose => (5, None),
+        Pattern::Lion => (6, None),
     };
     (
         kind,

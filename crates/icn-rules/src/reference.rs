@@ -282,6 +282,17 @@ impl RefBoard {
                     }
                 }
             }
+            Pattern::Lion => {
+                // Its one-square jumps and captures (a destination holds one
+                // capture: the two-capture and capture-and-step moves are not listed).
+                for dx in -2i64..=2 {
+                    for dy in -2i64..=2 {
+                        if let Some(to) = step(from, Vector::new(dx, dy), 1) {
+                            self.land(from, to, mover, c.action, forward, out);
+                        }
+                    }
+                }
+            }
             Pattern::Rose => {
                 for start in 0..ROSE_CYCLE.len() {
                     for turn_dir in [1usize, ROSE_CYCLE.len() - 1] {

@@ -127,6 +127,13 @@ pub fn write_what_it_can(m: &Movement) -> (String, Vec<String>) {
                 problems.push("a huygen or rose move (no Betza atom describes it)".to_string());
                 continue;
             }
+            Pattern::Lion => {
+                problems.push(
+                    "the Chu lion's two king steps capturing on both (Sjaak's `leap ((0,1)|(1,1))+((0,1)|(1,1))`)"
+                        .to_string(),
+                );
+                continue;
+            }
         };
         let turn =
             |(a, b): (Vector, Vector)| (Vector::new(-a.dx, -a.dy), Vector::new(-b.dx, -b.dy));

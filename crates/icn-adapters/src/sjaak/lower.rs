@@ -51,10 +51,13 @@
 //! `drop_*` flags, `Drop zone:`, pieces in hand, `+` pieces) are lowered by
 //! `lower_drops`; a promotion choice `+` names the piece `+X` of a piece
 //! `X`, and promotion is offered on moves leaving the zone where Sjaak offers
-//! it ([`PromotionRule::from_zone`]).
+//! it ([`PromotionRule::from_zone`]). The lion flags `no_retaliate` and
+//! `endangered` become [`icn_rules::limits::LionRules`] (`lion`), and the
+//! castling field of the FEN anchors castling where Sjaak II does
+//! (`castle_anchor`).
 //!
 //! Refused, each with its name ([`Refusal`]): flags other than
-//! `royal`/`set_ep`/`take_ep` and the drop flags, special rules other than
+//! `royal`/`set_ep`/`take_ep`, the drop flags and the lion flags, special rules other than
 //! those named here, other end conditions and scores (`perpetual = illegal`
 //! is the perpetual-check loss), a missing `FEN:` or `Symbol:`, and leaps of
 //! more than two legs.
@@ -392,6 +395,8 @@ impl Lowering<'_> {
 /// assert!(v.rules.movements.is_empty());
 /// ```
 pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
+    let anchored = super::castle_anchor::anchored(v);
+    let v = anchored.as_ref().unwrap_or(v);
     let mut l = Lowering {
         v,
         refusals: Vec::new(),
@@ -481,6 +486,7 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
         leavers: flagged("set_ep"),
         takers: flagged("take_ep"),
     };
+    rules.limits.lion = super::lion::lion_rules(flagged("no_retaliate"), flagged("endangered"));
     promotions(&mut l, &mut rules, &kinds);
     rules.drops = super::lower_drops::drops_of(v, &kinds, &mut |f| l.refuse(f));
     castling(&mut rules, v, &kinds);
@@ -518,7 +524,9 @@ pub fn to_variant(v: &SjaakVariant) -> Result<Variant, Vec<Refusal>> {
 fn piece_refusals(l: &mut Lowering<'_>, p: &SjaakPiece) {
     for f in &p.flags {
         // The drop flags are read with the holdings rules (`lower_drops`).
-        let known = ["royal", "set_ep", "take_ep"].contains(&f.as_str()) || f.starts_with("drop_");
+        let known = ["royal", "set_ep", "take_ep", "no_retaliate", "endangered"]
+            .contains(&f.as_str())
+            || f.starts_with("drop_");
         if !known {
             l.refuse(format!("the flag `{f}` (piece {})", p.name));
         }

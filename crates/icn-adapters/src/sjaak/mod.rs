@@ -18,6 +18,8 @@
 //! What the rule objects cannot express is refused by [`to_variant`], naming
 //! the feature (drops, holdings, piece limits, prisons, flags, …).
 
+mod castle_anchor;
+mod lion;
 pub mod lower;
 mod lower_drops;
 pub mod moves;

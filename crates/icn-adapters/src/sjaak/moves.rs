@@ -10,7 +10,7 @@
 //!        | "step" STEP ("," STEP)*                      STEP := [1-99] COMPASS
 //!        | "ride" vector ("|" vector)*                  COMPASS := N S E W NE NW SE SW
 //! mask  := seq ("&" seq)?          a two-leg leap whose end must be one of the mask's leaps
-//! seq   := alt ("+" alt)?          first leg, then second leg (the square between must be empty)
+//! seq   := alt ("+" alt)?          first leg, then second leg
 //! alt   := atom ("|" atom)*        any of
 //! atom  := vector | "(" mask ")"
 //! vector := "(" INT "," INT ")"
@@ -24,6 +24,10 @@
 //! a half turn for Black (how Sjaak's Legan's chess needs them), so they
 //! become [`icn_rules::Frame::Forward`] components; `step kD` slides up to `k` squares
 //! one way; `ride` is an unlimited rider along every image of its vectors.
+//! A two-leg leap with a mask needs the square between empty (a lame leap);
+//! without one Sjaak II plays it as a Chu lion, jumping the first leg and
+//! capturing on both: `leap ((0,1)|(1,1))+((0,1)|(1,1))` is
+//! [`icn_rules::Pattern::Lion`], and other unmasked two-leg leaps are refused.
 //!
 //! Refused when turning into components: a leap of more than two legs.
 
@@ -134,6 +138,12 @@ pub struct Step {
     pub count: u32,
     /// Which way.
     pub dir: Compass,
+}
+
+/// The Chu lion's leap, `((0,1)|(1,1))+((0,1)|(1,1))`: two king steps.
+pub fn lion_leap() -> LeapExpr {
+    let king = || LeapExpr::Alt(vec![LeapExpr::Vector(0, 1), LeapExpr::Vector(1, 1)]);
+    LeapExpr::Then(Box::new(king()), Box::new(king()))
 }
 
 /// A leap expression.

@@ -1,8 +1,11 @@
 //! What a Sjaak move description means: [`MoveDesc::components`] turns it
 //! into icn-rules components (see [`super::moves`] for the semantics of each
-//! move type). Refused: a leap of more than two legs, and a two-leg leap
-//! that reaches one square by two paths (either path open should give one
-//! move; lame components would give one move per path).
+//! move type). A two-leg leap without a mask whose legs are both the king's
+//! steps is the Chu lion ([`Pattern::Lion`]). Refused: a leap of more than two
+//! legs, any other two-leg leap without a mask (Sjaak jumps its first leg
+//! and captures on both), and a two-leg leap that reaches one square by two
+//! paths (either path open should give one move; lame components would give
+//! one move per path).
 
 use icn_rules::{Action, Component, Frame, Pattern, Symmetry, Vector};
 
@@ -79,6 +82,32 @@ impl MoveDesc {
                         out.push(mk(pattern, Frame::Absolute));
                     }
                 }
+            }
+            MoveDesc::Leap(e) | MoveDesc::ALeap(e)
+                if matches!(e, LeapExpr::Then(..))
+                    && paths(e, true).iter().all(|p| p.len() <= 2) =>
+            {
+                let LeapExpr::Then(a, b) = e else {
+                    return Err("a two-leg leap".into());
+                };
+                let king = |x: &LeapExpr| {
+                    let mut legs: Vec<Vector> = paths(x, true)
+                        .into_iter()
+                        .filter_map(|p| (p.len() == 1).then(|| p[0]))
+                        .collect();
+                    legs.sort();
+                    legs.dedup();
+                    legs.len() == 8
+                        && legs.iter().all(|v| v.dx.abs().max(v.dy.abs()) == 1)
+                        && paths(x, true).iter().all(|p| p.len() == 1)
+                };
+                if !matches!(self, MoveDesc::Leap(_)) || !king(a) || !king(b) {
+                    return Err(
+                        "a two-leg leap without a mask other than the Chu lion's two king steps (Sjaak jumps its first leg and captures on both)"
+                            .into(),
+                    );
+                }
+                out.push(mk(Pattern::Lion, Frame::Absolute));
             }
             MoveDesc::Leap(e) | MoveDesc::ALeap(e) => {
                 let symmetric = matches!(self, MoveDesc::Leap(_));

@@ -111,6 +111,7 @@ fn descs(r: &mut Raise, kind: PieceKind, comps: &[icn_rules::Component]) -> Vec<
     let mut aleaps: Vec<Vector> = Vec::new();
     let mut rides: BTreeSet<Vector> = BTreeSet::new();
     let mut steps: Vec<Step> = Vec::new();
+    let mut lion = false;
     let name = if kind.is_builtin() {
         format!("{kind:?}").to_lowercase()
     } else {
@@ -145,6 +146,7 @@ fn descs(r: &mut Raise, kind: PieceKind, comps: &[icn_rules::Component]) -> Vec<
             (Pattern::Leap { vector, .. }, Frame::Absolute) => {
                 leaps.insert(*vector);
             }
+            (Pattern::Lion, _) => lion = true,
             (Pattern::Leap { vector, .. }, Frame::Forward) => aleaps.push(*vector),
             (
                 Pattern::Ride {
@@ -204,6 +206,9 @@ fn descs(r: &mut Raise, kind: PieceKind, comps: &[icn_rules::Component]) -> Vec<
         }
         ds
     };
+    if lion {
+        out.push(MoveDesc::Leap(super::moves::lion_leap()));
+    }
     let s = dirs(&slides, r, "slide");
     if !s.is_empty() {
         out.push(MoveDesc::Slide(s));
@@ -362,6 +367,8 @@ fn piece_of(r: &mut Raise, v: &Variant, kind: PieceKind) -> Option<SjaakPiece> {
     if v.rules.en_passant.takers.contains(&kind) {
         p.flags.push("take_ep".into());
     }
+    let lion = super::lion::lion_flags(&v.rules.limits.lion, kind, &mut r.problems);
+    p.flags.extend(lion);
     Some(p)
 }
 

@@ -2,7 +2,9 @@
 //! [`super::from_variant`]: flag zones of any piece (`WhiteFlag:` for
 //! Black's, `BlackFlag:` for White's), confinement zones (`Prison:` with a
 //! zone per player, `all` for a side that is not confined), the flying
-//! general (`Rule: taboo`) and the chase rule (`Rule: chase rule`).
+//! general (`Rule: taboo`) and the chase rule (`Rule: chase rule`); the lion
+//! flags go on the pieces (`lion`), and a lion rule naming a kind with no
+//! piece is a problem.
 //! Everything else of the limits is named in the problems: flag zones of
 //! some kinds or counts, zone moves, piece limits, the bare-king reply.
 
@@ -68,6 +70,20 @@ pub(super) fn limits(
                 piece.prison = Some(zones);
             }
             None => problems.push(format!("a confined {} with no Sjaak piece", p.kind.code())),
+        }
+    }
+    // The lion flags are written on the pieces; a kind with no piece is lost.
+    for kind in l.lion.no_retaliate.iter().chain(&l.lion.endangered) {
+        let name = if kind.is_builtin() {
+            format!("{kind:?}")
+        } else {
+            v.rules.piece_name(*kind)
+        };
+        if !s.pieces.iter().any(|p| p.name == name) {
+            problems.push(format!(
+                "a lion-trading rule for {}, which has no Sjaak piece",
+                kind.code()
+            ));
         }
     }
     if l.flying_general {

@@ -205,7 +205,7 @@ mod many {
     fn a_many_variant_file_converts_whole_to_every_format_and_reads_back() {
         let shipped = crate::shipped();
         let originals = ok_variants(&shipped, Sjaak);
-        assert_eq!(originals.len(), 41);
+        assert_eq!(originals.len(), 43);
         for to in [Json, Fbr, Fsf, Icn, Sjaak] {
             let out = convert_all(&shipped, Some(Sjaak), to).unwrap();
             assert_eq!(out.items.len(), 43, "{to:?}");
@@ -295,7 +295,7 @@ mod many {
         assert!(ini.failed() > 0);
         assert_eq!(
             read_all(&ini.text, Some(Fsf)).unwrap().len(),
-            42 - ini.failed()
+            44 - ini.failed()
         );
     }
 

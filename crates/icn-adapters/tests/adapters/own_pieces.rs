@@ -36,7 +36,7 @@ fn convert_to_icn_and_back(text: &str, from: VariantFormat) -> (usize, Vec<Strin
 #[test]
 fn sjaak_variants_with_their_own_pieces_convert_to_icn_and_back() {
     let (reaching, converted) = convert_to_icn_and_back(&crate::shipped(), Sjaak);
-    assert_eq!(reaching, 41);
+    assert_eq!(reaching, 43);
     // With their own pieces (the `pieces` property) and explicit castling
     // (the `castling` property).
     assert_eq!(converted.len(), 14, "{converted:?}");

@@ -38,9 +38,10 @@ const FIDE: &str = include_str!("../../../../fixtures/sjaak/ok/fide.sjaak");
 
 /// Variants that become rule objects with limits (`icn_rules::limits`),
 /// new win rules or several promotion rules per side; the Sjaak writer says
-/// flags, confinement, `taboo`, `chase rule` and `loneking`, not yet zone
-/// moves, piece limits or several promotion rules per side.
-const WITH_LIMITS: [&str; 9] = [
+/// flags, confinement, `taboo`, `chase rule`, `loneking` and the lion
+/// flags (`no_retaliate`, `endangered`), not yet zone moves, piece limits or
+/// several promotion rules per side.
+const WITH_LIMITS: [&str; 11] = [
     "Wolves and Sheep (8x8)",
     "Ninth Century Indian Chess (8x8)",
     "Mini Xiangqi",
@@ -50,6 +51,8 @@ const WITH_LIMITS: [&str; 9] = [
     "supercapablanca (12x8)",
     "Wildebeest (11x10)",
     "Theban",
+    "Elven (Chu) Chess",
+    "Lion (8x8, Mighty Lion)",
 ];
 
 /// The other variants that become rule objects.
@@ -216,11 +219,19 @@ fn sorted(p: &icn_model::Position) -> icn_model::Position {
 
 #[test]
 fn two_leg_leaps_reaching_a_square_by_two_paths_are_refused() {
-    let text = "Variant: Lame\nBoard: 8x8\nFEN: \"7k/8/8/8/3X4/8/8/K7 w - -\"\nPiece: Xpiece\nMove: leap ((1,0)|(0,1))+((1,0)|(0,1))\nSymbol: \"X\", \"X,x\"\nPiece: King\nMove: leap (0,1)|(1,1)\nSymbol: \"K\", \"K,k\"\nFlags: royal\n";
+    let text = "Variant: Lame\nBoard: 8x8\nFEN: \"7k/8/8/8/3X4/8/8/K7 w - -\"\nPiece: Xpiece\nMove: leap (((1,0)|(0,1))+((1,0)|(0,1)))&(1,1)\nSymbol: \"X\", \"X,x\"\nPiece: King\nMove: leap (0,1)|(1,1)\nSymbol: \"K\", \"K,k\"\nFlags: royal\n";
     let e = to_variant(&read_variants(text).unwrap()[0]).unwrap_err();
     assert!(e[0].feature.contains("by two paths"), "{e:?}");
+    // Without a mask Sjaak jumps the first leg and captures on both: only
+    // the Chu lion's two king steps say that.
+    let unmasked = text.replace(
+        "(((1,0)|(0,1))+((1,0)|(0,1)))&(1,1)",
+        "((1,0)|(0,1))+((1,0)|(0,1))",
+    );
+    let e = to_variant(&read_variants(&unmasked).unwrap()[0]).unwrap_err();
+    assert!(e[0].feature.contains("without a mask"), "{e:?}");
     // The Xiangqi horse has one path per destination and is kept.
-    let horse = text.replace("((1,0)|(0,1))+((1,0)|(0,1))", "((1,0)+(1,1))&(1,2)");
+    let horse = text.replace("(((1,0)|(0,1))+((1,0)|(0,1)))&(1,1)", "((1,0)+(1,1))&(1,2)");
     let v = to_variant(&read_variants(&horse).unwrap()[0]).unwrap();
     let mut b = icn_movegen::Board::new(&v.position, &v.rules).unwrap();
     let from_x = b
@@ -352,13 +363,14 @@ fn expressible_variants_perft_as_sjaak_ii_counts() {
             } => panic!("{name}: perft {depth} is {found}, Sjaak II counts {expected}"),
         }
     }
-    assert_eq!(agreeing.len(), 41, "{agreeing:?}");
+    assert_eq!(agreeing.len(), 43, "{agreeing:?}");
 }
 
 /// Sjaak II's perft of positions that exercise the limits
 /// (`fixtures/sjaak/positions.tsv`): promotion by file with piece limits,
-/// optional promotion zones, kings facing, zone moves at depth 4. Rows of
-/// more than 200,000 nodes run with `--ignored`.
+/// optional promotion zones, kings facing, zone moves at depth 4, the Chu
+/// lion and its trading rules. Rows of more than 200,000 nodes run with
+/// `--ignored`.
 fn positions_agree(max_nodes: u64) {
     use icn_adapters::sjaak::perft_table::{VariantCheck, check_position, position_rows};
     let variants = include_str!("../../../../fixtures/sjaak/reference/sjaak-variants.txt");
@@ -408,7 +420,8 @@ fn explicit_castling_moves_are_played_as_sjaak_ii_counts() {
 }
 
 /// Where Sjaak II's perft is wrong (`fixtures/sjaak/errata.tsv`: it never
-/// blocks a check by a (2,1) rider), the right count is what the engine
+/// blocks a check by a (2,1) rider, and lists a lion's interposition
+/// twice), the right count is what the engine
 /// plays, and the start-position table takes it in place of Sjaak II's.
 #[test]
 fn where_sjaak_ii_is_wrong_the_errata_count_is_played() {

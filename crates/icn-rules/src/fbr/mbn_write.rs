@@ -93,6 +93,12 @@ pub fn write(m: &Movement) -> Result<String, Vec<String>> {
                 errors.push("the rose (circular knight paths) has no MBN atom".to_string());
                 continue;
             }
+            Pattern::Lion => {
+                errors.push(
+                    "the Chu lion (two king steps, capturing on both) has no MBN atom".to_string(),
+                );
+                continue;
+            }
         };
         if c.sets_en_passant && c.action != Action::MoveOnly {
             errors.push(
