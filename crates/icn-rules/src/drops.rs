@@ -134,6 +134,18 @@ impl Drops {
         }
     }
 
+    /// Whether these rules let nothing into or out of a hand (pieces in
+    /// hand that no rule uses, as Sjaak keeps Caissa Britannia's).
+    ///
+    /// ```
+    /// use icn_rules::Drops;
+    /// let idle = Drops { allowed: false, captures_to_hand: false, ..Drops::default() };
+    /// assert!(idle.is_inert() && !Drops::default().is_inert());
+    /// ```
+    pub fn is_inert(&self) -> bool {
+        !self.allowed && !self.captures_to_hand && !self.pickup && self.gating.is_empty()
+    }
+
     /// The zones that apply to `player` dropping `kind`.
     pub fn zones_for(&self, player: Player, kind: PieceKind) -> impl Iterator<Item = &Zone> {
         self.zones

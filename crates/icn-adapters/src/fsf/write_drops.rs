@@ -149,7 +149,7 @@ pub(super) fn drops_differ(text: &str, d: &Drops) -> Option<String> {
         .and_then(|r| super::to_variant(r).ok());
     // Rules that let nothing in or out of a hand (Sjaak's pieces in hand
     // with no rule using them) are what no drop options say.
-    let inert = !d.allowed && !d.captures_to_hand && !d.pickup && d.gating.is_empty();
+    let inert = d.is_inert();
     let Some(b) = back.and_then(|v| v.rules.drops) else {
         return (!inert).then(|| "the written section does not read back with drops".into());
     };

@@ -523,7 +523,8 @@ pub(super) fn rule_items(v: &Variant, problems: &mut Vec<String>) -> Vec<RuleIte
     if v.rules.forced_capture {
         out.push(RuleItem::Special("forced capture".into()));
     }
-    if v.rules.drops.is_some() {
+    // Holdings rules that let nothing in or out of a hand need no `Rule:`.
+    if v.rules.drops.as_ref().is_some_and(|d| !d.is_inert()) {
         problems.push("drops and pieces in hand".into());
     }
     out

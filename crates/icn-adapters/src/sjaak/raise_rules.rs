@@ -280,6 +280,25 @@ fn fen(
             out.push_str(&empty.to_string());
         }
     }
+    // Pieces in hand (kept, when no rule uses them, as Sjaak keeps them).
+    let mut hand = String::new();
+    for (piece, n) in pos.holdings.iter() {
+        let Some(sym) = symbol_of(piece.kind) else {
+            problems.push(format!(
+                "a piece in hand Sjaak has no symbol for ({})",
+                piece.kind.code()
+            ));
+            continue;
+        };
+        let sym = match piece.player {
+            Player::BLACK => sym.to_ascii_lowercase(),
+            _ => sym,
+        };
+        hand.extend(std::iter::repeat_n(sym, n as usize));
+    }
+    if !hand.is_empty() {
+        out.push_str(&format!("[{hand}]"));
+    }
     out.push_str(if pos.side_to_move() == Player::BLACK {
         " b "
     } else {
