@@ -5,10 +5,11 @@
 //!
 //! Each `FROM:TO` pair becomes one [`PromotionRule`] per side with
 //! [`PromotionRule::from_zone`] set (Fairy-Stockfish lets a move that starts
-//! in the region promote too). `immobilityIllegal` is held when every piece
-//! that has squares it could never leave promotes there: those squares are
-//! the rule's [`PromotionRule::forced`] zone, and drops there are refused
-//! ([`icn_rules::Drops::no_dead_drops`]); otherwise it is refused by name.
+//! in the region promote too). `immobilityIllegal`: the squares a promoting
+//! piece could never leave are the rule's [`PromotionRule::forced`] zone; a
+//! piece that does not promote is confined to the squares it could leave
+//! ([`icn_rules::limits::Prison`]); drops where a piece could never move
+//! are refused ([`icn_rules::Drops::no_dead_drops`]).
 
 use icn_model::{Coord, PieceKind, Player};
 use icn_rules::{PromotionRule, RuleSet, Zone};
@@ -89,26 +90,25 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
     if !immobility {
         return;
     }
-    // Every other piece must be able to move from every square, or the
-    // rule would also forbid plain moves the model does not forbid.
-    let stuck = pieces.iter().find(|p| {
-        !promoting.contains(&p.kind)
-            && [Player::WHITE, Player::BLACK].into_iter().any(|player| {
-                (1..=l.ranks).any(|r| (1..=l.files).any(|f| is_dead(rules, p.kind, player, (f, r))))
-            })
-    });
-    match stuck {
-        Some(p) => {
-            if let Some(o) = l.origin_of("immobilityIllegal") {
-                let letter = p.def.letter;
-                l.refuse(&o, format!("moves of `{letter}` (which does not promote) to squares it cannot leave are illegal: needs the model"));
+    // A piece that does not promote may not move to a square it could not
+    // leave: it is confined to the others.
+    for p in pieces.iter().filter(|p| !promoting.contains(&p.kind)) {
+        for player in [Player::WHITE, Player::BLACK] {
+            let live: Vec<(u32, u32)> = (1..=l.ranks)
+                .flat_map(|r| (1..=l.files).map(move |f| (f, r)))
+                .filter(|&s| !is_dead(rules, p.kind, player, s))
+                .collect();
+            if live.len() < (l.ranks * l.files) as usize {
+                rules.limits.prisons.push(icn_rules::limits::Prison {
+                    kind: p.kind,
+                    player,
+                    zone: zone(&live, l.files),
+                });
             }
         }
-        None => {
-            if let Some(d) = rules.drops.as_mut() {
-                d.no_dead_drops = true;
-            }
-        }
+    }
+    if let Some(d) = rules.drops.as_mut() {
+        d.no_dead_drops = true;
     }
 }
 

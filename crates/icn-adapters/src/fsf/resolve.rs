@@ -315,7 +315,19 @@ pub fn apply(mut v: Resolved, section: &Section, builtin: bool) -> Result<Resolv
                 Err(e) => errors.push(e),
             },
             Kind::PiecePairs | Kind::PieceCounts => match pairs(&v, s, def.kind) {
-                Ok(()) => set_text(&mut v, &mut errors, def, s),
+                Ok(()) => {
+                    // Fairy-Stockfish sets these per piece: what the parent
+                    // said of the pieces this section does not name stays.
+                    let inherited = v.fields.get(def.name).and_then(|(f, _)| match f {
+                        Field::Text(t) => Some(t.clone()),
+                        Field::Pieces(_) => None,
+                    });
+                    let mut merged = s.clone();
+                    if let Some(parent) = inherited {
+                        merged.value = merge_pairs(&parent, &s.value);
+                    }
+                    set_text(&mut v, &mut errors, def, &merged);
+                }
                 Err(e) => errors.push(e),
             },
             _ => set_text(&mut v, &mut errors, def, s),
@@ -545,4 +557,23 @@ fn resolve_lines(
         },
     };
     apply(base, s, false)
+}
+
+/// `FROM:TO` (or `PIECE:COUNT`) pairs of a parent with a section's own: the
+/// parent's pairs for the pieces the section does not name, then the
+/// section's.
+fn merge_pairs(parent: &str, own: &str) -> String {
+    let key = |pair: &str| {
+        pair.split(':')
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase()
+    };
+    let named: Vec<String> = own.split_whitespace().map(key).collect();
+    parent
+        .split_whitespace()
+        .filter(|p| !named.contains(&key(p)))
+        .chain(own.split_whitespace())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

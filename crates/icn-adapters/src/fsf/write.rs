@@ -525,10 +525,26 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     Ok((s, o.problems))
 }
 
+/// The names of Fairy-Stockfish's own variants (pyffish's list before any
+/// file is loaded: `fixtures/fsf/gen/builtin_names.py`).
+const FSF_OWN_NAMES: &str = include_str!("builtin_names.txt");
+
 /// The section name [`write_file`] gives `v`: its code in lowercase, with
-/// `-` for every character other than letters, digits and `-`.
+/// `-` for every character other than letters, digits and `-`, and `-x`
+/// after a name Fairy-Stockfish already has (it ignores a section of such a
+/// name and plays its own variant instead).
+///
+/// ```
+/// use icn_adapters::fsf::section_name;
+/// let mut v = icn_rules::catalogue::find("Chess").unwrap().variant().unwrap();
+/// v.code = "Suicide".into();
+/// assert_eq!(section_name(&v), "suicide-x");
+/// v.code = "Sherwin's Chess".into();
+/// assert_eq!(section_name(&v), "sherwin-s-chess");
+/// ```
 pub fn section_name(v: &Variant) -> String {
-    v.code
+    let name: String = v
+        .code
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' {
@@ -537,7 +553,12 @@ pub fn section_name(v: &Variant) -> String {
                 '-'
             }
         })
-        .collect()
+        .collect();
+    if FSF_OWN_NAMES.lines().any(|l| l == name) {
+        format!("{name}-x")
+    } else {
+        name
+    }
 }
 
 /// Several variants as one file, each section named by its code.

@@ -297,12 +297,12 @@ fn shipped_sections_perft_as_fairy_stockfish() {
 #[test]
 fn convert_reads_a_section_and_writes_one() {
     use icn_adapters::convert::{VariantFormat, convert_variant, detect_variant_format};
-    let ini = "[mini:chess]\nmaxFile = 6\nmaxRank = 6\nstartFen = rnbkqr/pppppp/6/6/PPPPPP/RNBKQR w - - 0 1\ncastling = false\ndoubleStep = false\npromotionRegionWhite = *6\n";
+    let ini = "[tiny:chess]\nmaxFile = 6\nmaxRank = 6\nstartFen = rnbkqr/pppppp/6/6/PPPPPP/RNBKQR w - - 0 1\ncastling = false\ndoubleStep = false\npromotionRegionWhite = *6\n";
     assert_eq!(detect_variant_format(ini), VariantFormat::Fsf);
     let json = convert_variant(ini, VariantFormat::Fsf, VariantFormat::Json, None).unwrap();
-    assert!(json.contains("\"name\": \"mini\""));
+    assert!(json.contains("\"name\": \"tiny\""));
     let back = convert_variant(&json, VariantFormat::Json, VariantFormat::Fsf, None).unwrap();
-    assert!(back.starts_with("[mini]\n"), "{back}");
+    assert!(back.starts_with("[tiny]\n"), "{back}");
     let again = convert_variant(&back, VariantFormat::Fsf, VariantFormat::Json, None).unwrap();
     assert_eq!(again, json);
     let e = convert_variant(
