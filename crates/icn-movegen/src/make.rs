@@ -86,13 +86,7 @@ impl Board {
         };
         let rights =
             relevant(moved) || captured.is_some_and(relevant) || partner.is_some_and(relevant);
-        let mut key = self.key ^ self.side_component();
-        if self.ep.is_some() {
-            key ^= self.ep_component();
-        }
-        if rights {
-            key ^= self.castle_component();
-        }
+        let mut key = self.key_without_state(rights);
         // A lion's first capture of two (the hand is not fed: lions are
         // refused with drops).
         if let MoveKind::TwoCaptures { first } = m.kind
@@ -208,11 +202,7 @@ impl Board {
             } else {
                 self.halfmove + 1
             };
-        self.pass_turn(us);
-        if rights {
-            key ^= self.castle_component();
-        }
-        self.finish(us, key, undo);
+        self.close_move(us, key, rights, undo);
     }
 
     /// Plays a drop: the piece leaves the mover's hand for a new slot.
@@ -239,13 +229,7 @@ impl Board {
         let right = fresh.right;
         let keys = &cfg.keys[ty as usize];
         let relevant = right && keys.castle_relevant();
-        let mut key = self.key ^ self.side_component();
-        if self.ep.is_some() {
-            key ^= self.ep_component();
-        }
-        if relevant {
-            key ^= self.castle_component();
-        }
+        let mut key = self.key_without_state(relevant);
         key ^= self.set_lion_bar(false);
         key ^= self.add_to_hand(ty, -1) ^ keys.piece(m.to);
         if right {
@@ -260,11 +244,7 @@ impl Board {
         } else {
             self.halfmove + 1
         };
-        self.pass_turn(us);
-        if relevant {
-            key ^= self.castle_component();
-        }
-        self.finish(us, key, undo);
+        self.close_move(us, key, relevant, undo);
     }
 
     /// Puts a gated piece from the mover's hand on its square; returns the
@@ -303,13 +283,7 @@ impl Board {
         self.remember_key();
         let keys = &cfg.keys[p.ty as usize];
         let relevant = p.right && keys.castle_relevant();
-        let mut key = self.key ^ self.side_component();
-        if self.ep.is_some() {
-            key ^= self.ep_component();
-        }
-        if relevant {
-            key ^= self.castle_component();
-        }
+        let mut key = self.key_without_state(relevant);
         key ^= keys.piece(m.from);
         if p.right {
             key ^= keys.right(m.from);
@@ -324,8 +298,27 @@ impl Board {
         undo.hand_add = Some(p.ty);
         self.ep = None;
         self.halfmove += 1;
+        self.close_move(us, key, relevant, undo);
+    }
+
+    /// The key without the side to move, the en passant square and, when
+    /// `castling`, the castling part: what a move is about to change.
+    fn key_without_state(&self, castling: bool) -> u64 {
+        let mut key = self.key ^ self.side_component();
+        if self.ep.is_some() {
+            key ^= self.ep_component();
+        }
+        if castling {
+            key ^= self.castle_component();
+        }
+        key
+    }
+
+    /// Passes the turn and completes the key begun by
+    /// [`Board::key_without_state`] with the new state, then records `undo`.
+    fn close_move(&mut self, us: Player, mut key: u64, castling: bool, undo: Undo) {
         self.pass_turn(us);
-        if relevant {
+        if castling {
             key ^= self.castle_component();
         }
         self.finish(us, key, undo);
