@@ -46,3 +46,13 @@ pub use perft::{EndedGames, PerftMode};
 pub use query::{PawnStructure, power};
 pub use regions::AttackPart;
 pub use replay::{Replay, ReplayError, replay};
+
+/// The test playouts' pseudo-random step (a 64-bit linear congruential
+/// generator): advances `seed` and returns it.
+#[cfg(test)]
+pub(crate) fn next_random(seed: &mut u64) -> u64 {
+    *seed = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    *seed
+}

@@ -233,9 +233,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
+                crate::next_random(&mut seed);
                 // Now and then a double capture when there is one.
                 let two = moves
                     .iter()

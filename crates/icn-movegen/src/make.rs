@@ -569,9 +569,7 @@ mod tests {
             if moves.is_empty() {
                 break;
             }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            crate::next_random(&mut seed);
             let m = moves[(seed >> 33) as usize % moves.len()];
             b.make(&m);
             assert_eq!(b.key, b.compute_key(), "after {m}");
@@ -643,9 +641,7 @@ mod tests {
             if moves.is_empty() {
                 break;
             }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            crate::next_random(&mut seed);
             let m = moves[(seed >> 33) as usize % moves.len()];
             pickups += usize::from(matches!(m.kind, crate::MoveKind::Pickup { .. }));
             b.make(&m);

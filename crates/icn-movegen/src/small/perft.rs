@@ -69,11 +69,7 @@ mod tests {
 
     impl Lcg {
         fn next(&mut self, n: u64) -> u64 {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (self.0 >> 33) % n
+            (crate::next_random(&mut self.0) >> 33) % n
         }
     }
 
