@@ -93,13 +93,38 @@ impl Batch {
         // Room for a whole batch at once (kept from batch to batch), so the
         // first batch is not copied as it grows.
         self.buf.reserve(BATCH_BYTES + (BATCH_BYTES >> 4));
-        while self.ends.len() < BATCH_LINES && self.buf.len() < BATCH_BYTES {
-            if reader.read_until(b'\n', &mut self.buf)? == 0 {
+        // The reader's buffer is taken a block at a time: its line breaks
+        // found at once, whole lines copied in one go, the batch closed at
+        // the line that fills it.
+        loop {
+            let available = match reader.fill_buf() {
+                Ok(block) => block,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                // The last line may have no break.
+                let start = self.ends.last().copied().unwrap_or(0);
+                if self.buf.len() > start {
+                    self.ends.push(self.buf.len());
+                }
                 return Ok(true);
             }
-            self.ends.push(self.buf.len());
+            let mut taken = available.len();
+            let mut full = false;
+            for at in memchr::memchr_iter(b'\n', available) {
+                self.ends.push(self.buf.len() + at + 1);
+                if self.ends.len() >= BATCH_LINES || self.buf.len() + at + 1 >= BATCH_BYTES {
+                    (taken, full) = (at + 1, true);
+                    break;
+                }
+            }
+            self.buf.extend_from_slice(&available[..taken]);
+            reader.consume(taken);
+            if full {
+                return Ok(false);
+            }
         }
-        Ok(false)
     }
 
     fn line(&self, i: usize) -> &[u8] {
@@ -351,6 +376,10 @@ mod tests {
     use super::*;
 
     fn run_on(input: &str) -> (String, String, Summary) {
+        run_from(Box::new(io::Cursor::new(input.as_bytes().to_vec())))
+    }
+
+    fn run_from(reader: Box<dyn BufRead + Send>) -> (String, String, Summary) {
         let handler =
             |line: &str, out: &mut Vec<u8>, _: &mut Vec<Located>| -> Result<(), Vec<Located>> {
                 if let Some(col) = line.find('!') {
@@ -365,7 +394,6 @@ mod tests {
                 Ok(())
             };
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let reader: Box<dyn BufRead + Send> = Box::new(io::Cursor::new(input.as_bytes().to_vec()));
         let s = run(
             reader,
             "in",
@@ -408,6 +436,22 @@ mod tests {
         let (out, _, s) = run_on(&input);
         assert_eq!(out, input.to_uppercase());
         assert_eq!(s.lines, (BATCH_LINES * 2 + 7) as u64);
+    }
+
+    #[test]
+    fn lines_split_across_reads_and_batches_come_out_whole() {
+        // A reader handing out seven bytes at a time: lines broken across
+        // reads, one longer than a whole batch, a last line with no break.
+        let long = "x".repeat(BATCH_BYTES + 5);
+        let input = format!("ab\r\ncdefghijk\n\n{long}\nl!m\nlast");
+        let reader = io::BufReader::with_capacity(7, io::Cursor::new(input.clone().into_bytes()));
+        let (out, err, s) = run_from(Box::new(reader));
+        assert_eq!(
+            out,
+            format!("AB\nCDEFGHIJK\n\n{}\n\nLAST\n", long.to_uppercase())
+        );
+        assert_eq!(err, "in:5:2: error[shout]: no shouting\n");
+        assert_eq!((s.lines, s.blank, s.failed), (6, 1, 1));
     }
 
     #[test]

@@ -67,7 +67,11 @@ fn read_with(text: &str, codes: &mut CodeCache) -> Option<(Game, SourceMap)> {
     if !cx.errors.is_empty() {
         return None;
     }
-    let map = header_map(&doc, std::mem::take(&mut cx.promotion_choice_spans));
+    let map = header_map(
+        &doc,
+        std::mem::take(&mut cx.promotion_choice_spans),
+        &cx.metadata_entries,
+    );
     let mut r = Reader {
         s: text,
         b: text.as_bytes(),
@@ -123,18 +127,35 @@ impl Reader<'_> {
         scan::alphas(self.b, i)
     }
 
-    /// `-? [0-9]+`, its value and end; `None` when there is no integer here.
-    /// A value [`Int::parse`] refuses (never, by its docs) makes the reader
-    /// decline.
+    /// `-? [0-9]+` at `i`: its value when it has at most 18 digits (below
+    /// 10^18, no overflow), its end, and whether it was that short; `None`
+    /// when there is no integer here. A longer one is read by
+    /// [`Reader::big_int`] from its text.
+    ///
+    /// The value stays a plain `i64` until the whole square is read: an
+    /// [`Int`] built here and moved out through the `Option` costs a
+    /// store-to-load stall per integer.
     #[inline(always)]
-    fn int(&mut self, i: usize) -> Option<(Int, usize)> {
+    fn small_int(&self, i: usize) -> Option<(i64, usize, bool)> {
         let b = self.b;
         let neg = b.get(i) == Some(&b'-');
         let j = i + usize::from(neg);
+        if let Some(word) = b.get(j..j + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+            // Eight bytes at hand: up to seven digits in one go.
+            let word = u64::from_le_bytes(word);
+            let n = swar::leading_digits(word);
+            if n == 0 {
+                return None;
+            }
+            if n < 8 {
+                let v = swar::value(word, n) as i64;
+                return Some((if neg { -v } else { v }, j + n, true));
+            }
+        }
         let mut k = j;
         let mut v: u64 = 0;
-        while k < b.len() {
-            let d = b[k].wrapping_sub(b'0');
+        while let Some(&c) = b.get(k) {
+            let d = c.wrapping_sub(b'0');
             if d > 9 {
                 break;
             }
@@ -144,34 +165,48 @@ impl Reader<'_> {
         if k == j {
             return None;
         }
-        if k - j <= 18 {
-            // At most 18 digits: below 10^18, no overflow.
-            let v = v as i64;
-            return Some((Int::from(if neg { -v } else { v }), k));
-        }
-        self.big_int(i, k)
+        let v = v as i64;
+        Some((if neg { v.wrapping_neg() } else { v }, k, k - j <= 18))
     }
 
-    /// The integer `text[i..k]` of more than 18 digits (rare: kept out of
-    /// line so the common path stays small).
+    /// The integer `text[i..k]`, whatever its length; a value
+    /// [`Int::parse`] refuses (never, by its docs) makes the reader decline.
     #[cold]
     #[inline(never)]
-    fn big_int(&mut self, i: usize, k: usize) -> Option<(Int, usize)> {
-        let value = Int::parse(&self.s[i..k]).unwrap_or_else(|_| {
+    fn big_int(&mut self, i: usize, k: usize) -> Int {
+        Int::parse(&self.s[i..k]).unwrap_or_else(|_| {
             self.failed = true;
             Int::ZERO
-        });
-        Some((value, k))
+        })
     }
 
     /// `int "," int`: the square and its end.
     #[inline(always)]
     fn coord(&mut self, i: usize) -> Option<(Coord, usize)> {
-        let (x, j) = self.int(i)?;
+        let (x, j, x_short) = self.small_int(i)?;
         if self.at(j) != b',' {
             return None;
         }
-        let (y, k) = self.int(j + 1)?;
+        let (y, k, y_short) = self.small_int(j + 1)?;
+        if x_short & y_short {
+            return Some((
+                Coord {
+                    x: Int::from(x),
+                    y: Int::from(y),
+                },
+                k,
+            ));
+        }
+        let x = if x_short {
+            Int::from(x)
+        } else {
+            self.big_int(i, j)
+        };
+        let y = if y_short {
+            Int::from(y)
+        } else {
+            self.big_int(j + 1, k)
+        };
         Some((Coord { x, y }, k))
     }
 
@@ -227,7 +262,7 @@ impl Reader<'_> {
     fn tail(&mut self, mut p: usize) -> Option<()> {
         let len = self.b.len();
         // Room for the pieces: an entry takes at least five bytes (`K1,1|`).
-        let list_end = self.s[p..].find(' ').map_or(len, |n| p + n);
+        let list_end = memchr::memchr(b' ', &self.b[p..]).map_or(len, |n| p + n);
         let pieces = (list_end - p) / 5 + 1;
         self.game.position.pieces.reserve(pieces);
         self.map.pieces.reserve(pieces);
@@ -280,45 +315,50 @@ impl Reader<'_> {
     /// One movetext item at `i`, in the grammar's order of choice: its end
     /// (inner `None`: no item here; outer: decline).
     fn item(&mut self, i: usize) -> Option<Option<usize>> {
-        // A move starts with a digit, a letter or `-`; a comment or a
-        // separator is told at once.
-        if !matches!(self.at(i), b'{' | b'|')
-            && let Some(found) = self.game_move(i)
-        {
-            return found.map(Some);
-        }
-        let d = self.digits(i);
-        if d > i && self.at(d) == b'.' {
-            return Some(Some(d)); // a move number; its `.` is the next item
-        }
-        let rest = &self.b[i.min(self.b.len())..];
-        if rest.starts_with(b"...") || rest.starts_with("…".as_bytes()) {
-            return Some(Some(i + 3));
-        }
+        // Told by the first byte: a comment, a separator, `...` or `…`
+        // start with their own; a move with a digit, a letter or `-`.
         match self.at(i) {
-            b'{' => {
-                if let Some(end) = self.lone_clock(i) {
-                    return Some(Some(end));
+            b'{' => self.comment(i),
+            b'|' => Some(Some(i + 1)),
+            b'.' if self.b[i..].starts_with(b"...") => Some(Some(i + 3)),
+            b'.' => Some(Some(i + 1)),
+            _ if self.b[i.min(self.b.len())..].starts_with("…".as_bytes()) => Some(Some(i + 3)),
+            _ => {
+                if let Some(found) = self.game_move(i) {
+                    return found.map(Some);
                 }
-                let Some(close) = rest.iter().position(|&b| b == b'}') else {
-                    return Some(None);
-                };
-                let text = &self.s[i + 1..i + close];
-                match self.game.moves.last_mut() {
-                    Some(mv) => {
-                        let c = syn::Comment {
-                            text: Cow::Borrowed(text),
-                            span: Span::new(i, i + close + 1),
-                        };
-                        self.cx.comment(&c, mv);
-                    }
-                    None => self.game.leading_comments.push(text.to_string()),
+                let d = self.digits(i);
+                if d > i && self.at(d) == b'.' {
+                    return Some(Some(d)); // a move number; its `.` is the next item
                 }
-                Some(Some(i + close + 1))
+                Some(None)
             }
-            b'|' | b'.' => Some(Some(i + 1)),
-            _ => Some(None),
         }
+    }
+
+    /// The comment `{…}` at `i`: a lone clock stamp goes to the last move's
+    /// clock, any other text to the last move's comments (or the leading
+    /// comments before the first move). Its end; inner `None` when it is
+    /// not closed.
+    fn comment(&mut self, i: usize) -> Option<Option<usize>> {
+        if let Some(end) = self.lone_clock(i) {
+            return Some(Some(end));
+        }
+        let Some(close) = memchr::memchr(b'}', &self.b[i..]) else {
+            return Some(None);
+        };
+        let text = &self.s[i + 1..i + close];
+        match self.game.moves.last_mut() {
+            Some(mv) => {
+                let c = syn::Comment {
+                    text: Cow::Borrowed(text),
+                    span: Span::new(i, i + close + 1),
+                };
+                self.cx.comment(&c, mv);
+            }
+            None => self.game.leading_comments.push(text.to_string()),
+        }
+        Some(Some(i + close + 1))
     }
 
     /// The site's common comment at `i`, `{[%clk H:MM:SS.D]}` after a
@@ -397,10 +437,15 @@ impl Reader<'_> {
         let mut end = t1;
         let mut promotion = None;
         let e = self.skip_ws(end);
-        let c0 = self.skip_ws(e + 1);
-        if let Some(c) = (self.at(e) == b'=').then(|| self.piece_code(c0)).flatten() {
-            promotion = Some(c0..c);
-            end = c;
+        let code = (self.at(e) == b'=')
+            .then(|| {
+                let c0 = self.skip_ws(e + 1);
+                Some(c0..self.piece_code(c0)?)
+            })
+            .flatten();
+        if let Some(code) = code {
+            end = code.end;
+            promotion = Some(code);
         } else {
             let l = self.alphas(end);
             if l > end {
@@ -429,5 +474,75 @@ impl Reader<'_> {
         self.game.moves.push(mv);
         self.map.moves.push(Span::new(i, end));
         Some(Some(end))
+    }
+}
+
+/// Eight bytes read as one word (the first byte lowest), to scan a run of
+/// digits without a loop.
+mod swar {
+    const HIGH_NIBBLES: u64 = 0xF0F0_F0F0_F0F0_F0F0;
+    const ZEROS: u64 = 0x3030_3030_3030_3030;
+    const SIXES: u64 = 0x0606_0606_0606_0606;
+    const LOW_SEVEN: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+    /// How many of the word's bytes, from the first, are ASCII digits (8
+    /// when all are).
+    #[inline(always)]
+    pub(super) fn leading_digits(word: u64) -> usize {
+        // A byte is a digit when its high nibble is 3 and its low one below
+        // 10; no step carries from one byte into the next.
+        let high_not_3 = (word & HIGH_NIBBLES) ^ ZEROS;
+        let low_over_9 = ((word & !HIGH_NIBBLES) + SIXES) & HIGH_NIBBLES;
+        let not_digit = high_not_3 | low_over_9;
+        let flagged = (((not_digit & LOW_SEVEN) + LOW_SEVEN) | not_digit) & HIGH_BITS;
+        (flagged.trailing_zeros() / 8) as usize
+    }
+
+    /// The value of the word's first `n` bytes (`1..=8`), all digits.
+    #[inline(always)]
+    pub(super) fn value(word: u64, n: usize) -> u64 {
+        // The digits moved to the top bytes, zeros before them; then pairs,
+        // fours and eights of digits are combined.
+        let d = (word & 0x0F0F_0F0F_0F0F_0F0F) << (8 * (8 - n));
+        let d = (d.wrapping_mul(10) + (d >> 8)) & 0x00FF_00FF_00FF_00FF;
+        let d = (d.wrapping_mul(100) + (d >> 16)) & 0x0000_FFFF_0000_FFFF;
+        (d.wrapping_mul(10_000) + (d >> 32)) & 0xFFFF_FFFF
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        fn word(text: &[u8; 8]) -> u64 {
+            u64::from_le_bytes(*text)
+        }
+
+        #[test]
+        fn counts_leading_digits_and_reads_their_value() {
+            for (text, n, v) in [
+                (b"12345678", 8, 12_345_678),
+                (b"1234567,", 7, 1_234_567),
+                (b"0,5>1,2{", 1, 0),
+                (b"90,-3|K1", 2, 90),
+                (b",1234567", 0, 0),
+                (b"/:09 aZ\xff", 0, 0),
+                (b"007x9999", 3, 7),
+            ] {
+                let text: &[u8; 8] = text[..8].try_into().unwrap();
+                assert_eq!(leading_digits(word(text)), n, "{text:?}");
+                if n > 0 {
+                    assert_eq!(value(word(text), n), v, "{text:?}");
+                }
+            }
+        }
+
+        #[test]
+        fn every_byte_is_told_digit_or_not() {
+            for b in 0..=255u8 {
+                let text = [b, b'x', b'x', b'x', b'x', b'x', b'x', b'x'];
+                assert_eq!(leading_digits(word(&text)), usize::from(b.is_ascii_digit()));
+            }
+        }
     }
 }

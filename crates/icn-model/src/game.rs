@@ -163,11 +163,16 @@ impl Move {
     }
 }
 
+/// Metadata tags by name, in the order first given. Hashed with `ahash`:
+/// a game logger writes a dozen short names per game, and hashing them is a
+/// visible share of reading a game.
+pub type Metadata = IndexMap<String, String, ahash::RandomState>;
+
 /// A game: metadata, start position, rules, annotations and moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Game {
     /// Metadata tags, in order.
-    pub metadata: IndexMap<String, String>,
+    pub metadata: Metadata,
     /// The position the moves start from.
     pub position: Position,
     /// The rules.

@@ -29,7 +29,7 @@ pub use comment::{CommentParts, holds_command, split_comment};
 pub use coord::Coord;
 #[doc(hidden)]
 pub use direct::read_direct;
-pub use game::{CheckMark, Clock, Game, Move};
+pub use game::{CheckMark, Clock, Game, Metadata, Move};
 pub use holdings::Holdings;
 pub use icn_syntax::{Dialect, Layout, ParseError, WriteError};
 pub use int::{Int, ParseIntError};
@@ -39,7 +39,7 @@ pub use player::Player;
 pub use position::{MoveRule, PlacedPiece, Position};
 pub use rules::{Annotations, GameRules, Promotion, Ray, WinCondition, WorldBorder};
 pub use sanlike::{RefuseSanLike, SanLikeError, SanLikeResolver};
-pub use source_map::{SourceMap, Subject};
+pub use source_map::{MetadataTag, SourceMap, Subject};
 pub use to_ast::{IcnForm, to_ast};
 
 /// How to write a game as ICN text.

@@ -23,8 +23,8 @@ use icn_syntax::{self as syn, Diagnostic, FieldKind, MoveBody, Span};
 use crate::sanlike::{RefuseSanLike, SanLikeError, SanLikeResolver, resolve_in_order};
 
 use crate::{
-    Clock, Coord, Game, GameRules, Int, Move, MoveRule, Piece, PieceKind, PlacedPiece, Player,
-    Promotion, Ray, SourceMap, WinCondition, WorldBorder,
+    Clock, Coord, Game, GameRules, Int, MetadataTag, Move, MoveRule, Piece, PieceKind, PlacedPiece,
+    Player, Promotion, Ray, SourceMap, WinCondition, WorldBorder,
 };
 
 /// Lowers a parsed document. SAN-like moves are refused (see
@@ -67,7 +67,7 @@ pub fn lower_mapped(
         cx.err(span, e.message);
     }
     if cx.errors.is_empty() {
-        let map = source_map(doc, cx.promotion_choice_spans);
+        let map = source_map(doc, cx.promotion_choice_spans, &cx.metadata_entries);
         Ok((game, map))
     } else {
         cx.errors.sort_by_key(|d| d.span.start);
@@ -76,16 +76,25 @@ pub fn lower_mapped(
 }
 
 /// The spans of `doc`'s parts, parallel to the game lowered from it.
-fn source_map(doc: &syn::Document<'_>, promotion_choices: Vec<Vec<Span>>) -> SourceMap {
+fn source_map(
+    doc: &syn::Document<'_>,
+    promotion_choices: Vec<Vec<Span>>,
+    metadata_entries: &[usize],
+) -> SourceMap {
     SourceMap {
         pieces: doc.pieces.iter().map(|p| p.span).collect(),
         moves: doc.moves.iter().map(|m| m.span).collect(),
-        ..header_map(doc, promotion_choices)
+        ..header_map(doc, promotion_choices, metadata_entries)
     }
 }
 
 /// The spans of `doc`'s metadata and header fields (no pieces, no moves).
-pub(crate) fn header_map(doc: &syn::Document<'_>, promotion_choices: Vec<Vec<Span>>) -> SourceMap {
+/// `metadata_entries[i]` is the game's metadata entry the `i`th tag set.
+pub(crate) fn header_map(
+    doc: &syn::Document<'_>,
+    promotion_choices: Vec<Vec<Span>>,
+    metadata_entries: &[usize],
+) -> SourceMap {
     let field = |pred: fn(&FieldKind<'_>) -> bool| {
         doc.fields.iter().find(|f| pred(&f.kind)).map(|f| f.span)
     };
@@ -94,7 +103,11 @@ pub(crate) fn header_map(doc: &syn::Document<'_>, promotion_choices: Vec<Vec<Spa
         metadata: doc
             .metadata
             .iter()
-            .map(|t| (t.name.to_string(), t.span))
+            .zip(metadata_entries)
+            .map(|(t, &entry)| MetadataTag {
+                entry,
+                span: t.span,
+            })
             .collect(),
         turn_order: field(|k| matches!(k, FieldKind::TurnOrder(_))),
         en_passant: field(|k| matches!(k, FieldKind::EnPassant(_))),
@@ -138,6 +151,8 @@ pub(crate) struct Lowering {
     pub(crate) errors: Vec<Diagnostic>,
     /// Where each promotion rule's choices were written (for the source map).
     pub(crate) promotion_choice_spans: Vec<Vec<Span>>,
+    /// For each metadata tag, the entry of the game's metadata it set.
+    pub(crate) metadata_entries: Vec<usize>,
 }
 
 impl Lowering {
@@ -188,7 +203,10 @@ impl Lowering {
         // Every field of the rules is set below or stays empty: the
         // default win conditions would only be replaced.
         let mut game = Game {
-            metadata: indexmap::IndexMap::with_capacity(doc.metadata.len()),
+            metadata: crate::Metadata::with_capacity_and_hasher(
+                doc.metadata.len(),
+                Default::default(),
+            ),
             rules: GameRules {
                 promotions: Vec::new(),
                 win_conditions: Vec::new(),
@@ -202,8 +220,10 @@ impl Lowering {
         };
         for tag in &doc.metadata {
             // The last value wins and the first place is kept, as on the site.
-            game.metadata
-                .insert(tag.name.to_string(), tag.value.to_string());
+            let (entry, _) = game
+                .metadata
+                .insert_full(tag.name.to_string(), tag.value.to_string());
+            self.metadata_entries.push(entry);
         }
         // Turn order first: segments are assigned to its players.
         for f in &doc.fields {

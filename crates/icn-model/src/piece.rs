@@ -272,7 +272,8 @@ impl PieceKind {
 
     /// Whether only the neutral player may own this kind (obstacle, void).
     pub fn is_neutral_only(self) -> bool {
-        matches!(self, PieceKind::Obstacle | PieceKind::Void)
+        // By rank alone: a built-in kind's rank is its own.
+        self.rank == PieceKind::Obstacle.rank || self.rank == PieceKind::Void.rank
     }
 
     /// Whether a pawn may promote to this kind (not pawns, kings, royals,

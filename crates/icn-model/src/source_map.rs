@@ -72,6 +72,17 @@ impl Subject {
     }
 }
 
+/// Where one metadata tag was written, and which entry of
+/// [`Game::metadata`](crate::Game::metadata) it set: two tags with one name
+/// set the same entry (the later value wins).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MetadataTag {
+    /// Index of the entry in the game's metadata map.
+    pub entry: usize,
+    /// The tag, brackets included.
+    pub span: Span,
+}
+
 /// The spans of a game's parts in the ICN text it was lowered from. Vectors
 /// run parallel to the game's: `pieces[i]` is where `position.pieces[i]` was
 /// written, and so on.
@@ -81,7 +92,7 @@ pub struct SourceMap {
     pub document: Span,
     /// Every metadata tag as written, in order, duplicates included (the
     /// game keeps the last value of a name, as the site does).
-    pub metadata: Vec<(String, Span)>,
+    pub metadata: Vec<MetadataTag>,
     /// The turn-order field.
     pub turn_order: Option<Span>,
     /// The en passant field.
@@ -113,7 +124,7 @@ impl SourceMap {
     pub fn span(&self, subject: Subject) -> Span {
         let found = match subject {
             Subject::Document => None,
-            Subject::Metadata(i) => self.metadata.get(i).map(|(_, s)| *s),
+            Subject::Metadata(i) => self.metadata.get(i).map(|t| t.span),
             Subject::TurnOrder => self.turn_order,
             Subject::EnPassant => self.en_passant,
             Subject::MoveRule => self.move_rule,

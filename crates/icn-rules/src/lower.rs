@@ -386,7 +386,7 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
 /// # Errors
 /// As [`game_rules_of`].
 pub fn game_of(rules: &RuleSet, position: &Position) -> Result<Game, Vec<LowerError>> {
-    let mut metadata = indexmap::IndexMap::new();
+    let mut metadata = icn_model::Metadata::default();
     let sub_board_variant = crate::catalogue::SubBoards::variant_moving(&rules.movements);
     let game_rules = match sub_board_variant {
         Some(code) => {

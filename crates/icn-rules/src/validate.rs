@@ -207,9 +207,17 @@ pub fn validate(game: &Game, map: Option<&SourceMap>) -> Vec<Problem> {
             message,
         })
     };
-    if let Some(map) = map {
-        for (i, (name, _)) in map.metadata.iter().enumerate() {
-            if map.metadata[..i].iter().any(|(n, _)| n == name) {
+    if let Some(map) = map
+        && map.metadata.len() > game.metadata.len()
+    {
+        // Some entry was set by more than one tag: each later tag is told.
+        let mut set = vec![false; game.metadata.len()];
+        for (i, tag) in map.metadata.iter().enumerate() {
+            let Some(seen) = set.get_mut(tag.entry) else {
+                continue;
+            };
+            if std::mem::replace(seen, true) {
+                let name = game.metadata.get_index(tag.entry).map_or("", |(n, _)| n);
                 say(
                     ProblemKind::MetadataTwice,
                     Subject::Metadata(i),

@@ -14,7 +14,7 @@ use serde_json::Value;
 pub struct JsonGame<'a> {
     /// Metadata tags in order.
     #[serde(default, deserialize_with = "super::table::unique_map")]
-    pub metadata: IndexMap<String, String>,
+    pub metadata: crate::Metadata,
     /// The side to move (default white).
     #[serde(default = "white")]
     pub turn: JsonPlayer,

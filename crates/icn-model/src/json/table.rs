@@ -104,12 +104,17 @@ fn entries<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
 ///
 /// # Errors
 /// A duplicate key, or whatever the values' deserializer refuses.
-pub fn unique_map<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
-    d: D,
-) -> Result<IndexMap<String, V>, D::Error> {
-    struct Unique<V>(std::marker::PhantomData<V>);
-    impl<'de, V: Deserialize<'de>> serde::de::Visitor<'de> for Unique<V> {
-        type Value = IndexMap<String, V>;
+pub fn unique_map<'de, D, V, S>(d: D) -> Result<IndexMap<String, V, S>, D::Error>
+where
+    D: Deserializer<'de>,
+    V: Deserialize<'de>,
+    S: std::hash::BuildHasher + Default,
+{
+    struct Unique<V, S>(std::marker::PhantomData<(V, S)>);
+    impl<'de, V: Deserialize<'de>, S: std::hash::BuildHasher + Default> serde::de::Visitor<'de>
+        for Unique<V, S>
+    {
+        type Value = IndexMap<String, V, S>;
 
         fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
             f.write_str("an object")
@@ -119,7 +124,8 @@ pub fn unique_map<'de, D: Deserializer<'de>, V: Deserialize<'de>>(
             self,
             mut map: A,
         ) -> Result<Self::Value, A::Error> {
-            let mut out = IndexMap::with_capacity(map.size_hint().unwrap_or(0));
+            let mut out =
+                IndexMap::with_capacity_and_hasher(map.size_hint().unwrap_or(0), S::default());
             while let Some((k, v)) = map.next_entry::<String, V>()? {
                 if out.contains_key(&k) {
                     return Err(serde::de::Error::custom(format!("key \"{k}\" given twice")));
