@@ -16,8 +16,10 @@ use icn_syntax::line_col;
 /// The UTF-8 byte-order mark, skipped at the start of an input.
 pub const BOM_BYTES: &[u8] = "\u{feff}".as_bytes();
 
-/// Size of the read buffer; large reads keep `--lines` fast.
-const READ_BUFFER: usize = 1 << 20;
+/// Size of the read buffer. `--lines` reads larger blocks than this, which
+/// go straight into its batch (see `lines::READ_BLOCK`); others read the
+/// whole input at once.
+const READ_BUFFER: usize = 1 << 16;
 
 /// An opened input.
 pub struct Input {

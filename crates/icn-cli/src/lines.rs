@@ -23,6 +23,9 @@ use crate::document::Located;
 pub const BATCH_LINES: usize = 8192;
 /// A batch stops growing once it holds this many bytes.
 pub const BATCH_BYTES: usize = 2 << 20;
+/// Bytes asked of the input at a time (more than a reader's own buffer, so
+/// the read goes straight into the batch).
+const READ_BLOCK: usize = 1 << 18;
 /// Lines handled by one rayon task.
 pub const CHUNK_LINES: usize = 64;
 
@@ -72,6 +75,8 @@ pub struct Sinks<'a> {
 
 #[derive(Default)]
 struct Batch {
+    /// The input read, whole lines first (see `ends`); kept at its full
+    /// length, zeros past what was read, so input is read straight into it.
     buf: Vec<u8>,
     /// End offset (exclusive, terminator included) of each line in `buf`.
     ends: Vec<usize>,
@@ -79,51 +84,70 @@ struct Batch {
     first_line: u64,
 }
 
+/// The input and what was read of it past the last batch's last line.
+struct Source {
+    reader: Box<dyn BufRead + Send>,
+    rest: Vec<u8>,
+}
+
 impl Batch {
     /// Empties the batch; its next line will be number `first_line`.
     fn clear(&mut self, first_line: u64) {
-        self.buf.clear();
         self.ends.clear();
         self.first_line = first_line;
     }
 
+    /// The bytes of the batch's lines.
+    fn len(&self) -> usize {
+        self.ends.last().copied().unwrap_or(0)
+    }
+
     /// Reads the next lines; returns whether the input is exhausted.
-    fn fill(&mut self, reader: &mut (dyn BufRead + Send), first_line: u64) -> io::Result<bool> {
+    fn fill(&mut self, source: &mut Source, first_line: u64) -> io::Result<bool> {
         self.clear(first_line);
-        // Room for a whole batch at once (kept from batch to batch), so the
-        // first batch is not copied as it grows.
-        self.buf.reserve(BATCH_BYTES + (BATCH_BYTES >> 4));
-        // The reader's buffer is taken a block at a time: its line breaks
-        // found at once, whole lines copied in one go, the batch closed at
-        // the line that fills it.
+        // Room for a whole batch, zeroed once and kept from batch to batch:
+        // the input is read straight into it (a read this large bypasses
+        // the reader's own buffer), its line breaks found a block at a
+        // time, and the batch closed at the line that fills it. What is
+        // read past that line waits in the source for the next batch.
+        let room = BATCH_BYTES + (BATCH_BYTES >> 4);
+        if self.buf.len() < room {
+            self.buf.resize(room, 0);
+        }
+        let mut filled = source.rest.len();
+        self.buf[..filled].copy_from_slice(&source.rest);
+        source.rest.clear();
+        let mut scanned = 0;
         loop {
-            let available = match reader.fill_buf() {
-                Ok(block) => block,
+            for at in memchr::memchr_iter(b'\n', &self.buf[scanned..filled]) {
+                let end = scanned + at + 1;
+                self.ends.push(end);
+                if self.ends.len() >= BATCH_LINES || end >= BATCH_BYTES {
+                    source.rest.extend_from_slice(&self.buf[end..filled]);
+                    return Ok(false);
+                }
+            }
+            scanned = filled;
+            if filled == self.buf.len() {
+                // One line longer than the room: more room.
+                self.buf.resize(2 * filled, 0);
+            }
+            // A block at a time: what is read past the batch's last line is
+            // copied again into the next batch, so keep it short.
+            let block = (filled + READ_BLOCK).min(self.buf.len());
+            let read = match source.reader.read(&mut self.buf[filled..block]) {
+                Ok(n) => n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
-            if available.is_empty() {
+            if read == 0 {
                 // The last line may have no break.
-                let start = self.ends.last().copied().unwrap_or(0);
-                if self.buf.len() > start {
-                    self.ends.push(self.buf.len());
+                if filled > self.len() {
+                    self.ends.push(filled);
                 }
                 return Ok(true);
             }
-            let mut taken = available.len();
-            let mut full = false;
-            for at in memchr::memchr_iter(b'\n', available) {
-                self.ends.push(self.buf.len() + at + 1);
-                if self.ends.len() >= BATCH_LINES || self.buf.len() + at + 1 >= BATCH_BYTES {
-                    (taken, full) = (at + 1, true);
-                    break;
-                }
-            }
-            self.buf.extend_from_slice(&available[..taken]);
-            reader.consume(taken);
-            if full {
-                return Ok(false);
-            }
+            filled += read;
         }
     }
 
@@ -169,7 +193,10 @@ pub fn run_on_stdio(
         Some(size) => crate::progress::bytes(size),
         None => crate::progress::spinner("lines"),
     };
-    let mut out = io::BufWriter::with_capacity(1 << 20, io::stdout());
+    // A chunk's output (tens of kilobytes) is larger than this buffer and
+    // goes to standard output as it is, not copied through the buffer;
+    // small outputs are still gathered.
+    let mut out = io::BufWriter::with_capacity(1 << 14, io::stdout());
     let mut err = io::BufWriter::new(crate::progress::Stderr::around(&bar));
     let summary = run(
         input.into_reader(),
@@ -192,7 +219,7 @@ pub fn run_on_stdio(
 /// # Errors
 /// Only I/O errors; problems with lines are reported to `sinks.err`.
 pub fn run(
-    mut reader: Box<dyn BufRead + Send>,
+    reader: Box<dyn BufRead + Send>,
     origin: &str,
     handler: &Handler<'_>,
     sinks: Sinks<'_>,
@@ -206,7 +233,11 @@ pub fn run(
     let mut summary = Summary::default();
     let mut current = Batch::default();
     let mut next = Batch::default();
-    let mut eof = current.fill(&mut *reader, 1)?;
+    let mut source = Source {
+        reader,
+        rest: Vec::new(),
+    };
+    let mut eof = current.fill(&mut source, 1)?;
     let mut pending: Vec<ChunkResult> = Vec::new();
     // The buffers of the batch written last time round, emptied: the next
     // batch's chunks write into them, so the output buffers are allocated
@@ -215,7 +246,7 @@ pub fn run(
     loop {
         let next_first = current.first_line + current.ends.len() as u64;
         let results = {
-            let reader = &mut *reader;
+            let source = &mut source;
             let out = &mut out;
             let err = &mut *err;
             let next = &mut next;
@@ -228,7 +259,7 @@ pub fn run(
                         next.clear(next_first);
                         true
                     } else {
-                        next.fill(reader, next_first)?
+                        next.fill(source, next_first)?
                     };
                     Ok((eof, pending))
                 },
@@ -246,9 +277,7 @@ pub fn run(
         }
         summary.lines += current.ends.len() as u64;
         if let Some(bar) = progress.as_mut() {
-            bar.inc(current.buf.len() as u64, || {
-                format!("{} lines", summary.lines)
-            });
+            bar.inc(current.len() as u64, || format!("{} lines", summary.lines));
         }
         pending = results;
         if next.ends.is_empty() {
@@ -442,7 +471,7 @@ mod tests {
     fn lines_split_across_reads_and_batches_come_out_whole() {
         // A reader handing out seven bytes at a time: lines broken across
         // reads, one longer than a whole batch, a last line with no break.
-        let long = "x".repeat(BATCH_BYTES + 5);
+        let long = "x".repeat(2 * BATCH_BYTES + 5);
         let input = format!("ab\r\ncdefghijk\n\n{long}\nl!m\nlast");
         let reader = io::BufReader::with_capacity(7, io::Cursor::new(input.clone().into_bytes()));
         let (out, err, s) = run_from(Box::new(reader));

@@ -29,8 +29,9 @@ use crate::{Clock, Coord, Game, Int, Move, Piece, PlacedPiece, SourceMap};
 /// Slots of the piece-code cache (a power of two).
 const CODE_SLOTS: usize = 256;
 
-/// Piece codes met (as eight bytes) and what they name, by hash: a
-/// direct-mapped cache, one slot per hash, the last code wins it.
+/// Piece codes met (as eight bytes) and what they name, by hash: two slots
+/// per hash (a code may sit in either), so two codes of one game that hash
+/// alike do not keep evicting each other.
 type CodeCache = [(u64, Option<Piece>); CODE_SLOTS];
 
 thread_local! {
@@ -39,8 +40,8 @@ thread_local! {
     static CODES: RefCell<Box<CodeCache>> = RefCell::new(Box::new([(0, None); CODE_SLOTS]));
 }
 
-/// A code's slot in the [`CodeCache`]: one slot per hash, the last code
-/// met wins it.
+/// The first of a code's two slots in the [`CodeCache`] (the other is this
+/// one with its lowest bit flipped).
 #[inline(always)]
 fn slot_of(key: u64) -> usize {
     (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - CODE_SLOTS.trailing_zeros())) as usize
@@ -223,10 +224,13 @@ impl Reader<'_> {
                 .and_then(|w| <[u8; 8]>::try_from(w).ok())
         {
             let key = u64::from_le_bytes(word) & (u64::MAX >> (64 - 8 * len));
-            if let (k, Some(p)) = self.codes[slot_of(key)]
-                && k == key
-            {
-                return Some(p);
+            let first = slot_of(key);
+            for slot in [first, first ^ 1] {
+                if let (k, Some(p)) = self.codes[slot]
+                    && k == key
+                {
+                    return Some(p);
+                }
             }
         }
         self.piece_of_text(code)
@@ -247,7 +251,15 @@ impl Reader<'_> {
             .rev()
             .fold(0u64, |k, b| (k << 8) | u64::from(b));
         let p = Piece::from_code(text).ok()?;
-        self.codes[slot_of(key)] = (key, Some(p));
+        // The first slot when it is free, else the second (its code, if
+        // any, makes way).
+        let first = slot_of(key);
+        let slot = if self.codes[first].1.is_none() {
+            first
+        } else {
+            first ^ 1
+        };
+        self.codes[slot] = (key, Some(p));
         Some(p)
     }
 
