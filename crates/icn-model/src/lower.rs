@@ -218,6 +218,7 @@ impl Lowering {
             leading_comments: Vec::new(),
             moves: Vec::new(),
         };
+        self.metadata_entries.reserve(doc.metadata.len());
         for tag in &doc.metadata {
             // The last value wins and the first place is kept, as on the site.
             let (entry, _) = game

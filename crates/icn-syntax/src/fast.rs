@@ -574,6 +574,9 @@ pub(crate) fn parse_header(text: &str) -> Option<(Document<'_>, usize)> {
         doc.metadata.push(tag);
         p = next;
     }
+    if p < len {
+        doc.fields.reserve(8); // the site writes at most eight header fields
+    }
     while p < len {
         match f.field(p)? {
             Some((kind, end)) if f.field_end(end) => {
