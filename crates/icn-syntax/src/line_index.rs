@@ -33,7 +33,8 @@ pub struct LineIndex<'a> {
     text: &'a str,
     /// Byte offset of the start of each line; the first is after a BOM.
     starts: Vec<usize>,
-    /// Characters before byte `k * BLOCK`, for every block.
+    /// Characters before byte `k * BLOCK`, for every block; empty for an
+    /// ASCII text.
     chars_before_block: Vec<usize>,
 }
 
@@ -54,6 +55,16 @@ impl<'a> LineIndex<'a> {
             0
         };
         let mut starts = vec![first];
+        if bytes.is_ascii() {
+            // One byte per character (the common case): only the line
+            // starts are needed, and no count per block.
+            starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
+            return LineIndex {
+                text,
+                starts,
+                chars_before_block: Vec::new(),
+            };
+        }
         let mut chars_before_block = Vec::with_capacity(bytes.len() / BLOCK + 1);
         let mut count = 0;
         // Block by block: the word-at-a-time checks (`is_ascii`, `contains`)
@@ -117,6 +128,9 @@ impl<'a> LineIndex<'a> {
 
     /// Characters in `text[..offset]`, for a character boundary `offset`.
     fn chars_before(&self, offset: usize) -> usize {
+        if self.chars_before_block.is_empty() {
+            return offset; // an ASCII text
+        }
         let block = offset / BLOCK;
         let from = block * BLOCK;
         let before = self.chars_before_block[block];
@@ -190,13 +204,16 @@ mod tests {
 
     #[test]
     fn agrees_with_counting_from_the_start() {
-        let line: String = "a×\u{1F600}b".repeat(300);
-        let text = format!("{line}\r\n\n{line}\nend");
-        let index = LineIndex::new(&text);
-        for (offset, _) in text.char_indices() {
-            assert_eq!(index.line_col(offset), naive(&text, offset), "at {offset}");
+        // Multi-byte characters, and an ASCII text (indexed without counts).
+        for unit in ["a×\u{1F600}b", "ab,-9|"] {
+            let line: String = unit.repeat(300);
+            let text = format!("{line}\r\n\n{line}\nend");
+            let index = LineIndex::new(&text);
+            for (offset, _) in text.char_indices() {
+                assert_eq!(index.line_col(offset), naive(&text, offset), "at {offset}");
+            }
+            assert_eq!(index.line_col(text.len()), naive(&text, text.len()));
         }
-        assert_eq!(index.line_col(text.len()), naive(&text, text.len()));
     }
 
     #[test]
