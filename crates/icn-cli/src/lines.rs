@@ -362,7 +362,10 @@ fn handle_line(
         _ => bytes,
     };
     let mut warnings = Vec::new();
-    let problems = match std::str::from_utf8(bytes) {
+    // Checked with SIMD first (most lines are valid); the standard check
+    // runs only on a bad line, to find where it goes wrong.
+    let text = simdutf8::basic::from_utf8(bytes).or_else(|_| std::str::from_utf8(bytes));
+    let problems = match text {
         Ok(line) if line.trim().is_empty() => {
             r.blank += 1;
             Vec::new()

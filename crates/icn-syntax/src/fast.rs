@@ -525,7 +525,7 @@ impl<'a> Fast<'a> {
         // read with escapes is left to the grammar): found with `memchr`, then
         // checked for line breaks without a branch per byte.
         let v0 = k + 1;
-        let v = v0 + self.s.get(v0..)?.find('"')?;
+        let v = v0 + memchr::memchr(b'"', self.b.get(v0..)?)?;
         let breaks = self.b[v0..v]
             .iter()
             .fold(false, |any, &b| any | (b == b'\r') | (b == b'\n'));
