@@ -166,11 +166,13 @@ pub(super) fn castling(l: &mut Lowering<'_>, pieces: &[Lowered]) -> Castling {
     });
     if site_like && kinds.iter().all(|&k| k == PieceKind::King) {
         let mut c = Castling::site();
-        // Only the castling partners hold `+` among non-pawns unless some
-        // piece with initial moves does too: then name the partners.
+        // Only the castling partners hold `+` among non-pawns unless gated
+        // pieces or some piece with initial moves do too: then name the
+        // partners.
         if pieces
             .iter()
             .any(|p| p.has_initial() && p.kind != PieceKind::Pawn)
+            || super::lower_gating::gates_from_hand(l)
         {
             c.partners = Some(partner_kinds);
         }
