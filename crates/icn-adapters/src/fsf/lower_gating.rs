@@ -63,7 +63,11 @@ pub(super) fn read_field(l: &Lowering<'_>, setup: &Setup) -> GateField {
     let mut rights: [Vec<u32>; 2] = [Vec::new(), Vec::new()];
     let mut king_sq: [Option<Option<u32>>; 2] = [None, None];
     for (side, white) in [(0usize, true), (1, false)] {
-        let rank = if white { crank } else { l.ranks + 1 - crank };
+        let rank = if white {
+            crank
+        } else {
+            (l.ranks + 1).saturating_sub(crank)
+        };
         let color = if white { "White" } else { "Black" };
         let (kset, rset) = (
             l.piece_set(&format!("castlingKingPiece{color}")),
@@ -271,7 +275,7 @@ pub(super) fn zones(l: &mut Lowering<'_>, rules: &RuleSet, pieces: &[Lowered]) -
         let rank = if player == Player::WHITE {
             crank
         } else {
-            l.ranks + 1 - crank
+            (l.ranks + 1).saturating_sub(crank)
         };
         let field = format!("dropRegion{color}");
         let region = l

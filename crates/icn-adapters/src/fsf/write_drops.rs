@@ -166,7 +166,7 @@ pub(super) fn gate_field(o: &Out, v: &Variant, castling: &str, rank: u32) -> Str
         let row = if white {
             rank
         } else {
-            o.ranks as u32 + 1 - rank
+            (o.ranks as u32 + 1).saturating_sub(rank)
         };
         let mut files: Vec<u32> = v
             .position
