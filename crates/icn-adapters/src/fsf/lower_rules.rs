@@ -32,7 +32,11 @@ pub(super) fn castling_rights(
     for c in field.chars() {
         let white = c.is_ascii_uppercase();
         let player = if white { Player::WHITE } else { Player::BLACK };
-        let rank = if white { crank } else { l.ranks + 1 - crank };
+        let rank = if white {
+            crank
+        } else {
+            (l.ranks + 1).saturating_sub(crank)
+        };
         let (kset, rset) = if white {
             (
                 l.piece_set("castlingKingPieceWhite"),
