@@ -16,13 +16,15 @@
 //! (`flagPiece` = the king, one `flagRegion` for both sides), extinction of
 //! every piece (`extinctionValue = loss`, `extinctionPieceTypes = *`);
 //! drops and holdings (`lower_drops.rs`: `pieceDrops`,
-//! `capturesToHand`, holdings in the FEN, `~` promoted pieces).
+//! `capturesToHand`, holdings in the FEN, `~` promoted pieces); S-chess
+//! gating (`lower_gating.rs`: `gating`, `seirawanGating`, gates in the FEN's
+//! castling field).
 //! `variantTemplate`, `pieceToCharTable`, `pocketSize` and piece values only
 //! tune a GUI or the engine and are not kept.
 //!
 //! Everything else that is set to a value with an effect is refused, naming
-//! the option and its line ([`Refusal`]): mandatory drops, gating,
-//! shogi-style promotion, piece limits, regions that confine pieces, other win and
+//! the option and its line ([`Refusal`]): mandatory drops, gates the `+`
+//! right cannot say, shogi-style promotion, piece limits, regions that confine pieces, other win and
 //! draw rules, and options that only apply with them.
 
 use std::collections::BTreeSet;

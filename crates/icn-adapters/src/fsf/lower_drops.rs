@@ -8,6 +8,8 @@
 //! (`immobilityIllegal` is read with shogi promotion, `lower_shogi.rs`). As Fairy-Stockfish does, pawns are never
 //! dropped on their first rank or in their promotion zone unless the options
 //! say so, and a pawn dropped in its double-step region may double-step.
+//! Gating (`gating`, `seirawanGating`) is read in `lower_gating.rs`; a
+//! section that only gates has no drop zones.
 
 use std::collections::BTreeSet;
 
@@ -27,12 +29,14 @@ pub(super) fn drops(
 ) -> Option<Drops> {
     let allowed = l.flag("pieceDrops", false);
     let captures_to_hand = l.flag("capturesToHand", false);
-    if !allowed && !captures_to_hand {
+    let gating = super::lower_gating::zones(l, rules, pieces);
+    if !allowed && !captures_to_hand && gating.is_empty() {
         return None;
     }
     let mut d = Drops {
         allowed,
         captures_to_hand,
+        gating,
         keep_promoted: l.flag("dropLoop", false),
         ..Drops::default()
     };
@@ -53,16 +57,18 @@ pub(super) fn drops(
     .into_iter()
     .enumerate()
     {
+        // Drop zones only matter with drops (gating has its own zones).
+        let drops_on = allowed || captures_to_hand;
         let field = format!("dropRegion{color}");
         let region = l.squares(&field, "-");
-        if l.text(&field).is_some() && region.len() != all_squares(l).len() {
+        if drops_on && l.text(&field).is_some() && region.len() != all_squares(l).len() {
             d.zones.push(DropZone {
                 player,
                 kinds: None,
                 zone: squares_zone(&region),
             });
         }
-        if !pawns.is_empty() {
+        if drops_on && !pawns.is_empty() {
             let zone = rules.promotion_of(player).map(|p| &p.zone);
             let first = !l.flag("firstRankPawnDrops", false);
             let promo = !l.flag("promotionZonePawnDrops", false);

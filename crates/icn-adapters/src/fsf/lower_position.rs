@@ -1,11 +1,13 @@
 //! The start position of [`super::lower`]: `startFen` read with the
 //! section's pieces, `+` rights for pieces with initial moves in their
-//! double-step region, and the castling rights.
+//! double-step region, and the castling rights (with `gating`, the gates:
+//! `lower_gating.rs`).
 
 use std::collections::BTreeSet;
 
 use icn_model::{Coord, Int, MoveRule, Piece, PlacedPiece, Player, Position};
 
+use super::fen::Setup;
 use super::lower::Lowering;
 use super::lower_pieces::Lowered;
 use super::lower_rules::castling_rights;
@@ -147,7 +149,19 @@ pub(super) fn position(
     if let Some(f) = setup.fullmove.filter(|&f| f > 0) {
         out.fullmove = Int::from(i64::from(f));
     }
-    castling_rights(l, &setup, &mut out, pieces);
+    if l.flag("gating", false) {
+        // Gates in the castling field (S-chess): they and the rights they leave.
+        let field = super::lower_gating::read_field(l, &setup);
+        let rights = Setup {
+            castling: Some(field.castling),
+            ..setup.clone()
+        };
+        castling_rights(l, &rights, &mut out, pieces);
+        super::lower_gating::mark_gates(l, &field.gates, &mut out, pieces);
+        super::lower_gating::check_castling_gates(l, &out);
+    } else {
+        castling_rights(l, &setup, &mut out, pieces);
+    }
     let walls = setup
         .walls
         .iter()

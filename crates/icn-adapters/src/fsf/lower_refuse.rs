@@ -48,13 +48,11 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "castling on the side the opponent did not: needs the model",
         ),
         ("checking", "true", "a game without checks: needs the model"),
-        ("gating", "false", "gating: needs the model"),
         (
             "wallingRule",
             "none",
             "walls placed on moves: needs the model",
         ),
-        ("seirawanGating", "false", "S-chess gating: needs the model"),
         (
             "cambodianMoves",
             "false",

@@ -32,7 +32,11 @@ pub(super) fn castling_rights(
     for c in field.chars() {
         let white = c.is_ascii_uppercase();
         let player = if white { Player::WHITE } else { Player::BLACK };
-        let rank = if white { crank } else { l.ranks + 1 - crank };
+        let rank = if white {
+            crank
+        } else {
+            (l.ranks + 1).saturating_sub(crank)
+        };
         let (kset, rset) = if white {
             (
                 l.piece_set("castlingKingPieceWhite"),
@@ -166,11 +170,13 @@ pub(super) fn castling(l: &mut Lowering<'_>, pieces: &[Lowered]) -> Castling {
     });
     if site_like && kinds.iter().all(|&k| k == PieceKind::King) {
         let mut c = Castling::site();
-        // Only the castling partners hold `+` among non-pawns unless some
-        // piece with initial moves does too: then name the partners.
+        // Only the castling partners hold `+` among non-pawns unless gated
+        // pieces or some piece with initial moves do too: then name the
+        // partners.
         if pieces
             .iter()
             .any(|p| p.has_initial() && p.kind != PieceKind::Pawn)
+            || super::lower_gating::gates_from_hand(l)
         {
             c.partners = Some(partner_kinds);
         }

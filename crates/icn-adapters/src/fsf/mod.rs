@@ -24,6 +24,7 @@ pub mod fen;
 pub mod ini;
 pub mod lower;
 mod lower_drops;
+mod lower_gating;
 mod lower_pieces;
 mod lower_position;
 mod lower_refuse;

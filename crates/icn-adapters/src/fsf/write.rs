@@ -6,8 +6,8 @@
 //! ranks, moved so its lower-left corner is a1; excluded squares and voids
 //! become `*` walls), one slot per piece kind (the orthodox pawn as
 //! `pawn`, the royal kind as `king`, the rest as `customPieceN` with Betza
-//! from [`super::betza_write`]), `startFen` with castling rights, en passant
-//! square and move counters, the double-step regions (the squares where
+//! from [`super::betza_write`]), `startFen` with castling rights (or gates),
+//! en passant square and move counters, the double-step regions (the squares where
 //! pieces with initial moves hold their `+` right), en passant types,
 //! promotion per side, castling (files and partners), and the end rules.
 //!
@@ -413,7 +413,14 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     // Castling.
     let castle_lines = castling(&mut o, v, &letter);
     // FEN.
-    let fen = fen(&mut o, v, &letters, &walls, &castle_lines.1);
+    // Gating: the castling field names the gates (S-chess).
+    let castling_rank = castle_lines
+        .0
+        .iter()
+        .find_map(|l| l.strip_prefix("castlingRank = ")?.parse().ok())
+        .unwrap_or(1);
+    let field = super::write_drops::gate_field(&o, v, &castle_lines.1, castling_rank);
+    let fen = fen(&mut o, v, &letters, &walls, &field);
     let mut lines = vec![
         format!("[{name}]"),
         format!("maxFile = {files}"),

@@ -4,7 +4,9 @@
 //! Fairy-Stockfish says drops with a few switches (`pieceDrops`,
 //! `capturesToHand`, `dropLoop`, `dropRegion…`, pawn drops on the first rank
 //! or in the promotion zone, `dropNoDoubled`, `dropChecks`,
-//! `shogiPawnDropMateIllegal`); the writer picks them from the rules and
+//! `shogiPawnDropMateIllegal`, and `gating` with `seirawanGating` for
+//! S-chess gating, whose gates go in the FEN's castling field:
+//! [`gate_field`]); the writer picks them from the rules and
 //! then reads its own section back: drop rules that do not come back the
 //! same are refused by name rather than written wrong.
 
@@ -53,7 +55,20 @@ pub(super) fn drop_lines(
     let holds = |row_test: &dyn Fn(u32, u32) -> bool| {
         pawn_zone.is_none_or(|z| o.zone_squares(&z.zone).iter().any(|&(f, r)| row_test(f, r)))
     };
-    if holds(&|_, r| r == 1) {
+    // Without pawn drops, the gating zones say whether pawns come in on the
+    // first rank.
+    let pawn_gates = d
+        .gating
+        .iter()
+        .filter(|z| z.player == Player::WHITE)
+        .filter(|z| {
+            z.kinds
+                .as_ref()
+                .is_none_or(|k| k.contains(&PieceKind::Pawn))
+        })
+        .any(|z| o.zone_squares(&z.zone).iter().any(|&(_, r)| r == 1));
+    let gates_only = pawn_zone.is_none() && d.gating.iter().any(|z| z.player == Player::WHITE);
+    if (gates_only && pawn_gates) || (!gates_only && holds(&|_, r| r == 1)) {
         lines.push("firstRankPawnDrops = true".into());
     }
     let promo: Vec<(u32, u32)> = v
@@ -77,6 +92,10 @@ pub(super) fn drop_lines(
     }
     if !d.no_check.is_empty() {
         lines.push("dropChecks = false".into());
+    }
+    if !d.gating.is_empty() {
+        lines.push("gating = true".into());
+        lines.push("seirawanGating = true".into());
     }
     if !d.no_mate.is_empty() {
         lines.push("shogiPawnDropMateIllegal = true".into());
@@ -119,6 +138,53 @@ pub(super) fn shogi_lines(
         lines.push("immobilityIllegal = true".into());
     }
     lines
+}
+
+/// The FEN's castling field of a variant with gating: for each side that
+/// gates (it has a gating zone and pieces in hand, or captures fill hands),
+/// the file letter of every piece of its castling rank (`rank`, counted
+/// from its side) that holds its `+` right: Fairy-Stockfish gates them, and
+/// a gated king castles with its gated rooks. Other sides keep the letters
+/// of `castling`, their castling rights.
+pub(super) fn gate_field(o: &Out, v: &Variant, castling: &str, rank: u32) -> String {
+    let Some(d) = v.rules.drops.as_ref().filter(|d| !d.gating.is_empty()) else {
+        return castling.to_string();
+    };
+    let mut out = String::new();
+    for player in [Player::WHITE, Player::BLACK] {
+        let white = player == Player::WHITE;
+        let gates = d.gating.iter().any(|z| z.player == player)
+            && (d.captures_to_hand || v.position.holdings.of(player).any(|(_, n)| n > 0));
+        if !gates {
+            out.extend(
+                castling
+                    .chars()
+                    .filter(|c| c.is_ascii_uppercase() == white && *c != '-'),
+            );
+            continue;
+        }
+        let row = if white {
+            rank
+        } else {
+            (o.ranks as u32 + 1).saturating_sub(rank)
+        };
+        let mut files: Vec<u32> = v
+            .position
+            .pieces
+            .iter()
+            .filter(|p| p.piece.player == player && p.special_right)
+            .filter_map(|p| o.sq(&p.at))
+            .filter(|&(_, r)| r == row)
+            .map(|(f, _)| f)
+            .collect();
+        files.sort_unstable();
+        files.dedup();
+        for f in files {
+            let ch = char::from(b'A' + (f - 1) as u8);
+            out.push(if white { ch } else { ch.to_ascii_lowercase() });
+        }
+    }
+    if out.is_empty() { "-".into() } else { out }
 }
 
 /// Whether the section `text` reads back with the promotion rules of `rules`.

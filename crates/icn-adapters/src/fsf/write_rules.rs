@@ -25,6 +25,8 @@ pub(super) fn castling(
             for east in [true, false] {
                 // Pieces never gain the right: the partner is the nearest one
                 // holding it (pieces between only block until they leave).
+                // Only partner kinds count: gated pieces (S-chess) hold `+`
+                // too, and stand between until they leave.
                 let partner = pieces
                     .iter()
                     .filter(|p| p.at.y == k.at.y && (p.at.x > k.at.x) == east && p.at != k.at)
@@ -32,6 +34,9 @@ pub(super) fn castling(
                         p.special_right
                             && p.piece.player == k.piece.player
                             && p.piece.kind != PieceKind::Pawn
+                            && c.partners
+                                .as_ref()
+                                .is_none_or(|s| s.contains(&p.piece.kind))
                     })
                     .min_by_key(|p| p.at.x.sub(&k.at.x).to_i64().map(i64::unsigned_abs));
                 let Some(p) = partner else { continue };
