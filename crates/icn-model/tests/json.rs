@@ -256,3 +256,23 @@ fn pretty_icn_of_a_negative_fullmove_reads_back() {
         assert_eq!(back, game, "{text}");
     }
 }
+
+#[test]
+fn a_huge_key_is_cut_short_in_the_error_path() {
+    // Found by fuzzing: a shape error under a megabyte-long key quoted the
+    // whole key in its path.
+    let key = "P30,10+|".repeat(2_000);
+    let text = format!("{{\"startingPosition\": {{\"{key}\": 5}}}}");
+    let e = icn_model::json::from_json_str(&text).unwrap_err();
+    let message = e.to_string();
+    assert!(
+        message.len() < 400,
+        "{} characters: {message}",
+        message.len()
+    );
+    assert!(
+        message.starts_with("startingPosition.P30,10+|P30,10+|"),
+        "{message}"
+    );
+    assert!(message.contains('…'), "{message}");
+}

@@ -409,11 +409,13 @@ fn check_moves(doc: &Document<'_>, text: &str, out: &mut Vec<Diagnostic>) {
         }
     }
     let mut prev_end: Option<(usize, usize)> = None;
-    for m in &doc.moves {
+    for (k, m) in doc.moves.iter().enumerate() {
         if let Some((end, spare)) = prev_end
             && end <= m.span.start
             && !is_separator(&text[end..m.span.start], spare)
-            && !split_move_number(doc, m, text)
+            && !k
+                .checked_sub(1)
+                .is_some_and(|j| split_move_number(&doc.moves[j], m, text))
         {
             out.push(Diagnostic::new(
                 Span::new(end, m.span.start),
@@ -439,16 +441,9 @@ fn check_moves(doc: &Document<'_>, text: &str, out: &mut Vec<Diagnostic>) {
 
 /// The site's quirk: in `1,2>1,23. 1,7>1,5` the list reads as if the end
 /// square were `1,2` followed by the move number `3. `, and the moves are then
-/// 1,2>1,23 and 1,7>1,5. True when `m` follows such a move with `. `.
-fn split_move_number(doc: &Document<'_>, m: &MoveEntry<'_>, text: &str) -> bool {
-    let Some(prev) = doc
-        .moves
-        .iter()
-        .take_while(|p| p.span.start < m.span.start)
-        .last()
-    else {
-        return false;
-    };
+/// 1,2>1,23 and 1,7>1,5. True when `m` follows such a move `prev` (the move
+/// before it) with `. `.
+fn split_move_number(prev: &MoveEntry<'_>, m: &MoveEntry<'_>, text: &str) -> bool {
     let Some(c) = prev.coordinates() else {
         return false;
     };

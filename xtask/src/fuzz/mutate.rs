@@ -102,6 +102,10 @@ pub fn seeds(fixtures: &Path) -> anyhow::Result<Vec<Vec<u8>>> {
         .into_bytes(),
     );
     out.push(b"w K1,1|k3,3 1,1>1,2{[%clk 0:00:01.0] note}|3,3>3,2".to_vec());
+    // Found by fuzzing (seed 27): tens of thousands of moves set apart by
+    // line breaks, which the site dialect refuses one by one; each refusal
+    // looked for the move before it from the start (quadratic).
+    out.push(format!("w (8|) K5,1|k5,8|P1,7{}", "\n5,8|P1,7".repeat(17_000)).into_bytes());
     out.push(b"[Event \"x\"]\r\nw 0/100 1 (8;q,n|1;Q) K5,1+|k5,8+|P1,2+ 1,2>1,4".to_vec());
     Ok(out)
 }

@@ -199,7 +199,7 @@ pub fn from_json_str_with(
 ) -> Result<Game, JsonError> {
     let mut de = serde_json::Deserializer::from_str(icn_syntax::strip_bom(text));
     let dto: JsonGame<'_> = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-        let path = e.path().to_string();
+        let path = path_text(e.path());
         let error = e.into_inner();
         if path.is_empty() || path == "." || error.is_syntax() || error.is_eof() {
             JsonError::Syntax(error)
@@ -209,6 +209,25 @@ pub fn from_json_str_with(
     })?;
     de.end()?;
     read::from_dto(dto, resolver)
+}
+
+/// `path` as serde_path_to_error writes it (`gameRules.winConditions.white[0]`),
+/// each key cut to a short excerpt: a key may be a megabyte long.
+fn path_text(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    for (i, segment) in path.iter().enumerate() {
+        let _ = match segment {
+            Segment::Seq { index } => write!(out, "[{index}]"),
+            Segment::Map { key } | Segment::Enum { variant: key } => {
+                let dot = if i == 0 { "" } else { "." };
+                write!(out, "{dot}{}", icn_syntax::Excerpt(key))
+            }
+            Segment::Unknown => write!(out, "{}?", if i == 0 { "" } else { "." }),
+        };
+    }
+    if out.is_empty() { ".".to_string() } else { out }
 }
 
 /// The JSON Schema of the long form, generated from the serde types.
