@@ -321,16 +321,16 @@ pub struct Piece {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PieceCodeError {
     /// The code is empty or has characters other than letters.
-    #[error("`{0}` cannot be a piece code: expected letters (K Q R B N P AM … or a variant's own)")]
+    #[error("`{}` cannot be a piece code: expected letters (K Q R B N P AM … or a variant's own)", icn_syntax::Excerpt(.0))]
     Unknown(String),
     /// More letters than a code holds.
-    #[error("piece code `{0}` is too long: at most 7 letters")]
+    #[error("piece code `{}` is too long: at most 7 letters", icn_syntax::Excerpt(.0))]
     TooLong(String),
     /// The numeric prefix is too large to hold.
-    #[error("player number `{0}` in piece code `{1}` is too large (at most 4294967295)")]
+    #[error("player number `{}` in piece code `{}` is too large (at most 4294967295)", icn_syntax::Excerpt(.0), icn_syntax::Excerpt(.1))]
     Player(String, String),
     /// Mixed case such as `Am`.
-    #[error("piece code `{0}` mixes upper and lower case")]
+    #[error("piece code `{}` mixes upper and lower case", icn_syntax::Excerpt(.0))]
     MixedCase(String),
     /// `OB` or `VO` in upper case with no player number.
     #[error(
@@ -458,6 +458,15 @@ impl fmt::Display for Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_huge_code_is_quoted_short() {
+        // Found by fuzzing: a 97,000-letter code went whole into a message.
+        let code = "R".repeat(97_000);
+        let message = PieceKind::custom(&code).unwrap_err().to_string();
+        assert!(message.len() < 200, "{} characters", message.len());
+        assert!(message.starts_with("piece code `RRRR"), "{message}");
+    }
 
     #[test]
     fn every_piece_code_and_json_name_round_trips() {
