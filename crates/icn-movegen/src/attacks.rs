@@ -270,6 +270,9 @@ impl Board {
                 && p.player == player
                 && self.cfg.types.types[p.ty as usize].royal
                 && self.attacked(p.sq, player)
+                // Under explosions a royal touching an opponent's royal
+                // cannot be taken ([`crate::atomic`]).
+                && !(self.cfg.limits.explosion.is_some() && self.touches_enemy_royal(p.sq, player))
         })
     }
 }

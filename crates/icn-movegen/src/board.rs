@@ -65,6 +65,10 @@ pub struct Board {
     /// type: no such piece may be captured now ([`crate::lion`]).
     pub(crate) lion_bar: bool,
     pub(crate) undo: Vec<crate::make::Undo>,
+    /// The pieces atomic blasts removed, the last move's last, each with
+    /// the type it put into a hand ([`crate::atomic`]; each undo record
+    /// says how many are its own).
+    pub(crate) blasted: Vec<(crate::store::Slot, Option<crate::types::TypeId>)>,
     /// Keys of the positions before each move made (for repetition).
     pub(crate) history: Vec<u64>,
     /// How often each key of `history` occurs, kept once
@@ -148,6 +152,7 @@ impl Board {
             hand: Vec::new(),
             lion_bar: false,
             undo: Vec::new(),
+            blasted: Vec::new(),
             history: Vec::new(),
             seen: None,
         };

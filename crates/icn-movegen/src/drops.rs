@@ -352,9 +352,16 @@ impl Board {
                 MoveKind::Castle { partner_from, .. } => Some(partner_from),
                 _ => None,
             };
+            // A castle's gate goes on the king's or the partner's square,
+            // only where neither lands (Chess960: they may swap squares).
+            let empty_after = |m: &Move, at: Sq| match m.kind {
+                MoveKind::Castle { partner_to, .. } => at != m.to && at != partner_to,
+                _ => true,
+            };
             for m in fam.moves().into_iter().flatten() {
                 let squares = std::iter::once((fam.from(), from_types.clone()))
-                    .chain(partner(&m).map(|p| (p, gate_types(p))));
+                    .chain(partner(&m).map(|p| (p, gate_types(p))))
+                    .filter(|(at, _)| empty_after(&m, *at));
                 for (at, types) in squares {
                     for ty in types {
                         let piece = cfg.types.types[ty as usize].piece;

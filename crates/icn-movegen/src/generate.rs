@@ -115,6 +115,9 @@ impl Board {
         if cfg.limits.lion.is_active() {
             self.lion_filter(slot, out, start, specials, specials_start);
         }
+        if cfg.limits.same_kind_immune != 0 {
+            self.same_kind_filter(slot, out, start);
+        }
         if let Some(prison) = cfg.limits.prison[p.ty as usize].as_ref() {
             crate::limits::confine(prison, out, start, specials, specials_start)?;
         }
@@ -510,6 +513,8 @@ impl Board {
             }
         }
         let protect = !royals.is_empty();
+        // Under explosions every move is made and tested.
+        let explode = protect && cfg.limits.explosion.is_some();
         let slow = protect && pc.slow;
         let mut checks: Vec<Constraint> = Vec::new();
         let mut pins: Vec<(Slot, Constraint)> = Vec::new();
@@ -535,7 +540,7 @@ impl Board {
                 self.pseudo(slot, out, &mut specials)?;
                 continue;
             }
-            if slow && t.royal {
+            if explode || (slow && t.royal) {
                 scratch.clear();
                 self.pseudo(slot, &mut scratch, &mut specials)?;
                 self.test_each(&mut scratch, out)?;
@@ -580,7 +585,7 @@ impl Board {
         }
         if only.is_none() && cfg.drops.is_some() {
             // Adding a piece exposes no royal, except as a hopper's screen.
-            self.drops_into(protect && (!checks.is_empty() || pc.slow), out)?;
+            self.drops_into(protect && (!checks.is_empty() || pc.slow || explode), out)?;
             if checks.is_empty() {
                 self.pickups_into(protect, out);
             }
@@ -860,6 +865,9 @@ impl Board {
 
     /// Makes `m`, tests the mover's royals, unmakes.
     pub(crate) fn keeps_royals_safe(&mut self, m: &Move) -> bool {
+        if self.cfg.limits.explosion.is_some() {
+            return self.keeps_royals_safe_atomic(m);
+        }
         let us = self.side_to_move();
         self.make(m);
         let ok = !self.royal_attacked(us);
@@ -869,6 +877,11 @@ impl Board {
 
     /// En passant and castling: castling may not start in, pass through or end in check.
     pub(crate) fn special_is_legal(&mut self, m: &Move) -> bool {
+        if let MoveKind::Castle { .. } = m.kind
+            && self.cfg.limits.explosion.is_some()
+        {
+            return self.castle_path_safe_atomic(m) && self.keeps_royals_safe(m);
+        }
         if let MoveKind::Castle { .. } = m.kind {
             let us = self.side_to_move();
             let (dx, n) = ((m.to.x - m.from.x).signum(), (m.to.x - m.from.x).abs());

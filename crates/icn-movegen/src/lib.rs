@@ -9,6 +9,7 @@
 //! * [`replay()`], [`Board::game_end`]: games and how they end.
 //! * [`query`](Board::attacked_by) functions: attacks, check, mate, material, pawn structure.
 
+mod atomic;
 mod attacks;
 mod bitboard;
 mod board;

@@ -48,6 +48,10 @@ pub(crate) struct LimitsCfg {
     pub no_passing_check: bool,
     /// The lion-trading rules by type.
     pub lion: crate::lion::LionCfg,
+    /// Atomic explosions by type ([`crate::atomic`]).
+    pub explosion: Option<crate::atomic::ExplosionCfg>,
+    /// Types (a mask) whose pieces never capture a piece of their own kind.
+    pub same_kind_immune: u64,
     /// Some limit is set, or a player has more than one promotion rule, or
     /// wins by a flag or a bare king: the compact board declines.
     pub active: bool,
@@ -72,6 +76,11 @@ impl LimitsCfg {
                 .collect(),
             bare_reply: l.bare_reply,
             lion: crate::lion::LionCfg::new(types, &l.lion),
+            explosion: l
+                .explosion
+                .as_ref()
+                .map(|e| crate::atomic::ExplosionCfg::new(types, e)),
+            same_kind_immune: crate::atomic::kind_mask(types, &l.same_kind_immune),
             ..LimitsCfg::default()
         };
         for f in &l.flags {
@@ -303,6 +312,9 @@ impl Board {
     /// who is itself bare after that reply, facing an opponent who is not,
     /// has lost.
     pub(crate) fn limits_decided(&self, mover: Player) -> Option<GameEnd> {
+        if let Some(end) = self.explosion_decided(mover) {
+            return Some(end);
+        }
         let cfg = &*self.cfg;
         let opponents: Vec<Player> = cfg
             .turn_order

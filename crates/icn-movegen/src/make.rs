@@ -36,6 +36,8 @@ pub(crate) struct Undo {
     first_captured: Option<Slot>,
     /// The lion-trading bar before the move.
     lion_bar: bool,
+    /// How many pieces of [`Board::blasted`] the move's blast removed.
+    blasts: u8,
 }
 
 impl Board {
@@ -84,8 +86,19 @@ impl Board {
             let p = &self.pieces[slot as usize];
             p.right && cfg.keys[p.ty as usize].castle_relevant()
         };
-        let rights =
-            relevant(moved) || captured.is_some_and(relevant) || partner.is_some_and(relevant);
+        // An atomic capture's blast, found before the move (its castling
+        // rights change the key like the capture's).
+        let (blast, blasts) = match captured {
+            Some(c) if cfg.limits.explosion.is_some() => {
+                let new_ty = m.promotion.and_then(|p| cfg.types.id(p)).unwrap_or(mp.ty);
+                self.blast_victims(m.to, moved, new_ty, c)
+            }
+            _ => ([0; crate::atomic::MAX_BLAST], 0),
+        };
+        let rights = relevant(moved)
+            || captured.is_some_and(relevant)
+            || partner.is_some_and(relevant)
+            || blast[..blasts].iter().any(|&s| relevant(s));
         let mut key = self.key_without_state(rights);
         // A lion's first capture of two (the hand is not fed: lions are
         // refused with drops).
@@ -163,6 +176,28 @@ impl Board {
                 mpm.origin = mp.ty;
             }
         }
+        for &victim in &blast[..blasts] {
+            let vp = self.pieces[victim as usize];
+            key ^= self.take_off(victim, vp.sq);
+            self.store.remove(vp.sq);
+            // With captures to hand a blown-up piece goes to the hand of
+            // its owner's opponent, as a captured one would.
+            let taker = if vp.player == us {
+                cfg.turn_order[(self.turn + 1) % cfg.turn_order.len()]
+            } else {
+                us
+            };
+            let hand = cfg
+                .drops
+                .as_ref()
+                .filter(|d| d.captures_to_hand)
+                .and_then(|d| d.to_hand(vp.ty, vp.promoted.then_some(vp.origin), taker));
+            if let Some(h) = hand {
+                key ^= self.add_to_hand(h, 1);
+            }
+            self.blasted.push((victim, hand));
+        }
+        undo.blasts = blasts as u8;
         // Castling partner.
         if let (
             Some(ps),
@@ -347,6 +382,7 @@ impl Board {
             hand_add: None,
             first_captured: None,
             lion_bar: self.lion_bar,
+            blasts: 0,
         }
     }
 
@@ -432,6 +468,19 @@ impl Board {
             *n -= 1;
         }
         let m = u.mv;
+        // The blast's pieces come back first (the mover among them stood on
+        // its destination).
+        for _ in 0..u.blasts {
+            if let Some((victim, hand)) = self.blasted.pop() {
+                if let Some(h) = hand {
+                    self.hand[h as usize] -= 1;
+                }
+                let p = &mut self.pieces[victim as usize];
+                p.alive = true;
+                let at = p.sq;
+                self.store.insert(at, victim);
+            }
+        }
         if u.check_given {
             let us = self.cfg.turn_order[u.turn];
             self.checks[us.number() as usize] -= 1;
@@ -653,6 +702,52 @@ mod tests {
         }
         assert_eq!(b.key, b.compute_key());
         assert_eq!(b.to_position(None), start);
+    }
+
+    /// Atomic explosions: random play keeps the key equal to a fresh one,
+    /// blasts happen (pieces leave beside captures), and unmaking everything
+    /// gives back the start position.
+    #[test]
+    fn explosions_keep_the_key_and_come_back() {
+        let g = Game::parse(
+            "w 0/100 1 (8|1) 1,8,1,8 r1,8+|n2,8|b3,8|q4,8|k5,8+|b6,8|n7,8|r8,8+|p1,7+|p2,7+|p3,7+|p4,7+|p5,7+|p6,7+|p7,7+|p8,7+|P1,2+|P2,2+|P3,2+|P4,2+|P5,2+|P6,2+|P7,2+|P8,2+|R1,1+|N2,1|B3,1|Q4,1|K5,1+|B6,1|N7,1|R8,1+",
+            Dialect::Auto,
+        )
+        .unwrap();
+        let mut rules = crate::rules_of(&g).unwrap();
+        rules.limits.explosion = Some(icn_rules::limits::Explosion {
+            immune: Default::default(),
+            shielded: [icn_model::PieceKind::Pawn].into_iter().collect(),
+        });
+        let mut b = Board::new(&g.position, &rules).unwrap();
+        let start = b.to_position(None);
+        let mut blasts = 0;
+        let mut seed = 3u64;
+        for _ in 0..12 {
+            for _ in 0..80 {
+                let moves = b.legal_moves().unwrap();
+                if moves.is_empty() || b.decided().is_some() {
+                    break;
+                }
+                crate::next_random(&mut seed);
+                let m = moves[(seed >> 33) as usize % moves.len()];
+                let (before, capture) = (b.piece_count(), b.store.get(m.to).is_some());
+                b.make(&m);
+                assert_eq!(b.key, b.compute_key(), "after {m}");
+                if capture {
+                    // The capturer goes with the captured piece.
+                    assert!(b.piece_count() <= before - 2, "{m}");
+                    blasts += 1;
+                }
+            }
+            while b.ply() > 0 {
+                b.unmake();
+                assert_eq!(b.key, b.compute_key());
+            }
+            assert_eq!(b.to_position(None), start);
+            assert!(b.blasted.is_empty());
+        }
+        assert!(blasts > 0);
     }
 
     /// Plays pseudo-random legal moves; the incremental key must equal a fresh computation.

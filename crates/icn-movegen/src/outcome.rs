@@ -94,7 +94,7 @@ impl GameEnd {
 }
 
 impl Board {
-    fn royal_count(&self, p: Player) -> usize {
+    pub(crate) fn royal_count(&self, p: Player) -> usize {
         self.pieces
             .iter()
             .filter(|q| q.alive && q.player == p && self.cfg.types.types[q.ty as usize].royal)

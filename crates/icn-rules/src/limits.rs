@@ -1,8 +1,9 @@
 //! [`Limits`]: rules that bind where pieces go and how many there may be —
 //! flags to reach, confinement zones (palaces), moves a piece plays only in a
 //! zone instead of its quiet moves, piece count limits, the flying-general
-//! rule, the shatranj bare-king reply, the xiangqi chase rule and Chu
-//! Shogi's lion-trading rules ([`LionRules`]) — and their
+//! rule, the shatranj bare-king reply, the xiangqi chase rule, Chu
+//! Shogi's lion-trading rules ([`LionRules`]), atomic explosions
+//! ([`Explosion`]) and kinds that never capture their own kind — and their
 //! JSON form (the rule form's `limits` object, written only when some limit
 //! is set).
 //!
@@ -92,6 +93,21 @@ pub struct PieceLimit {
     pub max: u32,
 }
 
+/// Captures explode (atomic chess, Fairy-Stockfish `blastOnCapture`): after
+/// a capture, the capturing piece and every piece on the eight squares
+/// around the capture square leave the board, of both sides, except the
+/// kinds spared. The captured piece is taken as usual (en passant: on its
+/// own square; the blast is centred where the capturing piece lands).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Explosion {
+    /// Kinds no blast removes, not even the capturing piece itself
+    /// (Fairy-Stockfish `blastImmuneTypes`: Atomar's king).
+    pub immune: BTreeSet<PieceKind>,
+    /// Kinds a blast around them leaves standing, though a capturing piece
+    /// of these kinds goes with its own blast (the pawns of atomic chess).
+    pub shielded: BTreeSet<PieceKind>,
+}
+
 /// The rules of this module (see its docs). The default sets none.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -122,6 +138,11 @@ pub struct Limits {
     pub chase_rule: bool,
     /// Chu Shogi's lion-trading rules.
     pub lion: LionRules,
+    /// Captures explode ([`Explosion`]).
+    pub explosion: Option<Explosion>,
+    /// Kinds whose pieces never capture a piece of the same kind
+    /// (Fairy-Stockfish `mutuallyImmuneTypes`: Atomar's kings).
+    pub same_kind_immune: BTreeSet<PieceKind>,
 }
 
 /// Chu Shogi's lion-trading rules, as Sjaak II plays its piece flags
@@ -205,6 +226,11 @@ pub fn unsayable(l: &Limits) -> Vec<String> {
             !l.lion.endangered.is_empty(),
             "lions that capture only unprotected lions",
         ),
+        (l.explosion.is_some(), "atomic explosions"),
+        (
+            !l.same_kind_immune.is_empty(),
+            "pieces that may not capture their own kind",
+        ),
     ] {
         if on {
             out.push(what.to_string());
@@ -259,12 +285,22 @@ pub fn limits_json(l: &Limits) -> Value {
         "bareReply": l.bare_reply,
         "chaseRule": l.chase_rule,
     });
+    let kinds =
+        |ks: &BTreeSet<PieceKind>| Value::Array(ks.iter().map(|k| Value::from(k.code())).collect());
+    if let Value::Object(o) = &mut v {
+        if let Some(e) = &l.explosion {
+            o.insert(
+                "explosion".into(),
+                json!({"immune": kinds(&e.immune), "shielded": kinds(&e.shielded)}),
+            );
+        }
+        if !l.same_kind_immune.is_empty() {
+            o.insert("sameKindImmune".into(), kinds(&l.same_kind_immune));
+        }
+    }
     if !l.lion.is_empty()
         && let Value::Object(o) = &mut v
     {
-        let kinds = |ks: &BTreeSet<PieceKind>| {
-            Value::Array(ks.iter().map(|k| Value::from(k.code())).collect())
-        };
         o.insert(
             "lion".into(),
             json!({
@@ -341,7 +377,7 @@ fn zone_at(o: &Map<String, Value>, path: &str) -> Result<Zone, RulesJsonError> {
 /// its path.
 pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
     let o = obj(v, path)?;
-    const KEYS: [&str; 9] = [
+    const KEYS: [&str; 11] = [
         "flags",
         "prisons",
         "zoneMoves",
@@ -351,6 +387,8 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         "bareReply",
         "chaseRule",
         "lion",
+        "explosion",
+        "sameKindImmune",
     ];
     if let Some(k) = o.keys().find(|k| !KEYS.contains(&k.as_str())) {
         return fail(
@@ -365,6 +403,36 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         chase_rule: flag(o, "chaseRule", path)?,
         ..Limits::default()
     };
+    let kinds_at = |o: &Map<String, Value>,
+                    key: &str,
+                    p: &str|
+     -> Result<BTreeSet<PieceKind>, RulesJsonError> {
+        list(o, key, p)?
+            .iter()
+            .map(|k| {
+                let code = k.as_str().unwrap_or_default();
+                PieceKind::custom(code).or_else(|e| fail(&format!("{p}.{key}"), e.to_string()))
+            })
+            .collect()
+    };
+    l.same_kind_immune = kinds_at(o, "sameKindImmune", path)?;
+    if let Some(ev) = o.get("explosion") {
+        let p = format!("{path}.explosion");
+        let eo = obj(ev, &p)?;
+        if let Some(k) = eo
+            .keys()
+            .find(|k| !["immune", "shielded"].contains(&k.as_str()))
+        {
+            return fail(
+                &p,
+                format!("unknown key `{k}`; expected immune or shielded"),
+            );
+        }
+        l.explosion = Some(Explosion {
+            immune: kinds_at(eo, "immune", &p)?,
+            shielded: kinds_at(eo, "shielded", &p)?,
+        });
+    }
     if let Some(lv) = o.get("lion") {
         let p = format!("{path}.lion");
         let lo = obj(lv, &p)?;
@@ -377,18 +445,9 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
                 format!("unknown key `{k}`; expected noRetaliate or endangered"),
             );
         }
-        let kinds = |key: &str| -> Result<BTreeSet<PieceKind>, RulesJsonError> {
-            list(lo, key, &p)?
-                .iter()
-                .map(|k| {
-                    let code = k.as_str().unwrap_or_default();
-                    PieceKind::custom(code).or_else(|e| fail(&format!("{p}.{key}"), e.to_string()))
-                })
-                .collect()
-        };
         l.lion = LionRules {
-            no_retaliate: kinds("noRetaliate")?,
-            endangered: kinds("endangered")?,
+            no_retaliate: kinds_at(lo, "noRetaliate", &p)?,
+            endangered: kinds_at(lo, "endangered", &p)?,
         };
     }
     for (i, f) in list(o, "flags", path)?.iter().enumerate() {
@@ -515,6 +574,11 @@ mod tests {
                 no_retaliate: [PieceKind::Queen].into_iter().collect(),
                 endangered: [PieceKind::Queen, PieceKind::Rook].into_iter().collect(),
             },
+            explosion: Some(Explosion {
+                immune: [PieceKind::King].into_iter().collect(),
+                shielded: [PieceKind::Pawn].into_iter().collect(),
+            }),
+            same_kind_immune: [PieceKind::King].into_iter().collect(),
         };
         let v = limits_json(&l);
         assert_eq!(limits_from_json(&v, "limits").unwrap(), l);
@@ -524,6 +588,11 @@ mod tests {
         let u = unsayable(&l);
         assert!(u.iter().any(|w| w.contains("counter-strike")), "{u:?}");
         assert!(u.iter().any(|w| w.contains("unprotected lions")), "{u:?}");
+        assert!(u.iter().any(|w| w.contains("atomic")), "{u:?}");
+        let mut broken = v.clone();
+        broken["explosion"]["radius"] = Value::from(2);
+        let e = limits_from_json(&broken, "limits").unwrap_err();
+        assert!(e.to_string().contains("radius"), "{e}");
     }
 
     #[test]

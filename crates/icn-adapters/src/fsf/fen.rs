@@ -3,7 +3,9 @@
 //! more rank after the last `/`, and the
 //! fields after the board in Fairy-Stockfish's order, each optional: side
 //! (`w`/`b`), castling (`KQkq`, files `A`–`L`/`a`–`l`, `-`), en passant
-//! square or `-`, check counters (`3+3`), halfmove and fullmove numbers.
+//! square or `-`, check counters (`3+3`), halfmove and fullmove numbers,
+//! and last lichess's checks given (`+2+0`), which Fairy-Stockfish reads as
+//! `3 - given` checks remaining whatever the variant's count.
 //!
 //! A `~` after a piece marks it promoted (crazyhouse), a `+` before it
 //! names the piece it promotes into (shogi). Refused with the column in the
@@ -178,6 +180,9 @@ pub fn read(
         {
             s.en_passant = square(token);
             stage = 3;
+        } else if let Some((a, b)) = checks_given(token) {
+            s.checks = Some((3u32.saturating_sub(a), 3u32.saturating_sub(b)));
+            stage = 6;
         } else if let Some((a, b)) = token
             .split_once('+')
             .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
@@ -206,6 +211,12 @@ pub fn read(
         _ => return Err((pos, "expected at most two move numbers".into())),
     }
     Ok(s)
+}
+
+/// Lichess's checks-given suffix `+W+B`.
+fn checks_given(t: &str) -> Option<(u32, u32)> {
+    let (a, b) = t.strip_prefix('+')?.split_once('+')?;
+    Some((a.parse().ok()?, b.parse().ok()?))
 }
 
 fn square(t: &str) -> Option<(u32, u32)> {
@@ -248,5 +259,8 @@ mod tests {
         let s = read("2k5/8/8/8/8/8/8/3Q~K3[] w - - 0 1", 8, 8, &any).unwrap();
         assert!(s.pieces.iter().any(|p| p.letter == 'q' && p.promoted));
         assert!(read("~7/8/8/8/8/8/8/8", 8, 8, &any).is_err());
+        let s = read("8/8/8/8/8/8/8/8 w - - 1 39 +2+0", 8, 8, &any).unwrap();
+        assert_eq!((s.checks, s.fullmove), (Some((1, 3)), Some(39)));
+        assert!(read("8/8/8/8/8/8/8/8 w - - 1 39 +2+", 8, 8, &any).is_err());
     }
 }

@@ -312,12 +312,14 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     rules.drops = super::lower_drops::drops(&mut l, &rules, &pieces, &regions);
     super::lower_shogi::promotions(&mut l, &mut rules, &pieces);
     ends(&mut l, &mut rules);
+    super::lower_atomic::lower(&mut l, &mut rules, &pieces);
     super::lower_rules::flags(&mut l, &mut rules, &pieces);
     let (region, position) = match position {
         Some((p, walls)) => (walls, p),
         None => (BTreeSet::new(), Position::default()),
     };
     rules.region.excluded = region;
+    super::lower_atomic::check_alone(&mut l, &rules, &position);
     if !l.refusals.is_empty() {
         return Err(l.refusals);
     }

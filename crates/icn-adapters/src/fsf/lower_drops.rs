@@ -107,7 +107,9 @@ pub(super) fn drops(
             d.no_doubled.insert(k, count);
         }
     }
-    if !l.flag("dropChecks", true) {
+    // Without a `king` Fairy-Stockfish sees no checks (atomic's kings are
+    // commoners): the option says nothing then.
+    if !l.flag("dropChecks", true) && l.v.pieces.contains_key(&Slot::KING) {
         d.no_check = pieces.iter().map(|p| p.kind).collect();
     }
     if l.flag("shogiPawnDropMateIllegal", false) {

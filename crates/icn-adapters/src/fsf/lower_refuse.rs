@@ -9,7 +9,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
     let drops = l.flag("pieceDrops", false);
     let model = "needs the model";
     for (field, neutral, why) in [
-        ("chess960", "false", "Chess960 castling: needs the model"),
         (
             "twoBoards",
             "false",
@@ -27,11 +26,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "promotion on capture only: needs the model",
         ),
         ("pieceDemotion", "false", "demotion: needs the model"),
-        (
-            "blastOnCapture",
-            "false",
-            "atomic explosions: needs the model",
-        ),
         (
             "petrifyBlastPieces",
             "false",
@@ -169,13 +163,10 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             l.refuse(&o, format!("`{t}`: connecting regions to win: {model}"));
         }
     }
-    for f in [
-        "blastImmuneTypes",
-        "mutuallyImmuneTypes",
+    l.refuse_pieces_unless_default(
         "petrifyOnCaptureTypes",
-    ] {
-        l.refuse_pieces_unless_default(f, &format!("atomic and petrify rules: {model}"));
-    }
+        &format!("petrifying captures: {model}"),
+    );
     if let Some((t, o)) = l.text("promotionLimit")
         && !t.trim().is_empty()
     {
@@ -206,7 +197,7 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             && l.int("extinctionOpponentPieceCount", 0) == 0
             && !l.flag("extinctionPseudoRoyal", false)
             && !l.flag("extinctionClaim", false);
-        if !plain {
+        if !plain && super::lower_atomic::royal_extinction(l).is_none() {
             let o = l
                 .origin_of("extinctionPieceTypes")
                 .or_else(|| l.origin_of("extinctionValue"));

@@ -13,6 +13,14 @@ use super::resolve::PieceSet;
 
 /// Gives the king and rooks named by the FEN's castling field their `+`
 /// right, and records the castling moves they allow.
+///
+/// As Fairy-Stockfish reads it: `K` and `Q` name the outermost rook on
+/// their side, a file letter the rook on that file; the castling king is
+/// the one on the castling rank, and of several the one on
+/// `castlingKingFile` — under `chess960` the first (lowest file) instead,
+/// or the one a first file letter of the side names (`EAH`: the e-file king
+/// castles with the a- and h-file rooks). The moves are explicit castles,
+/// which the engine plays by Chess960's rules.
 pub(super) fn castling_rights(
     l: &mut Lowering<'_>,
     setup: &Setup,
@@ -29,6 +37,9 @@ pub(super) fn castling_rights(
     let kside = l.int_file("castlingKingsideFile", 7);
     let qside = l.int_file("castlingQueensideFile", 3);
     let king_file = l.int_file("castlingKingFile", 5);
+    let chess960 = l.flag("chess960", false);
+    // Per side, the castling king's file once the side's first letter is read.
+    let mut chosen: [Option<u32>; 2] = [None, None];
     for c in field.chars() {
         let white = c.is_ascii_uppercase();
         let player = if white { Player::WHITE } else { Player::BLACK };
@@ -58,11 +69,25 @@ pub(super) fn castling_rights(
             .filter(|p| p.white == white && p.rank == rank && is(&kset, p.letter))
             .map(|p| p.file)
             .collect();
-        let king = match kings.as_slice() {
+        let side = usize::from(!white);
+        let letter_file = c
+            .is_ascii_alphabetic()
+            .then(|| u32::from(c.to_ascii_uppercase()) - u32::from('A') + 1)
+            .filter(|_| !matches!(c.to_ascii_uppercase(), 'K' | 'Q'));
+        if chess960
+            && chosen[side].is_none()
+            && let Some(f) = letter_file.filter(|f| kings.contains(f))
+        {
+            chosen[side] = Some(f);
+            continue;
+        }
+        let king = chosen[side].or(match kings.as_slice() {
             [one] => Some(*one),
             [] => None,
+            [first, ..] if chess960 => Some(*first),
             many => many.iter().copied().find(|&f| f == king_file),
-        };
+        });
+        chosen[side] = king;
         let Some(kf) = king else {
             let o = l.origin_of("startFen");
             if let Some(o) = o {
@@ -158,7 +183,16 @@ pub(super) fn castling(l: &mut Lowering<'_>, pieces: &[Lowered]) -> Castling {
     }
     let kinds: BTreeSet<PieceKind> = taken.iter().map(|t| t.1).collect();
     let partner_kinds: BTreeSet<PieceKind> = taken.iter().map(|t| t.2).collect();
-    let moves: Vec<CastleMove> = taken.into_iter().map(|t| t.0).collect();
+    let mut moves: Vec<CastleMove> = taken.into_iter().map(|t| t.0).collect();
+    // In one order whatever order the FEN's rights come in (`KQ` or `HA`).
+    moves.sort_by(|a, b| {
+        (a.player, &a.king_from, &a.king_to, &a.partner_from).cmp(&(
+            b.player,
+            &b.king_from,
+            &b.king_to,
+            &b.partner_from,
+        ))
+    });
     let site_like = moves.iter().all(|m| {
         let d = |a: &Coord, b: &Coord| a.x.sub(&b.x).to_i64().unwrap_or(0);
         let k = d(&m.king_to, &m.king_from);

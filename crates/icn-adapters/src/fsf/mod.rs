@@ -23,6 +23,7 @@ pub mod conformance;
 pub mod fen;
 pub mod ini;
 pub mod lower;
+mod lower_atomic;
 mod lower_drops;
 mod lower_gating;
 mod lower_pieces;
@@ -35,6 +36,7 @@ pub mod resolve;
 pub mod slots;
 pub mod suite;
 pub mod write;
+mod write_atomic;
 mod write_drops;
 mod write_rules;
 

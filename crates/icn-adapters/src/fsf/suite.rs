@@ -73,9 +73,6 @@ pub fn read_suite(text: &str) -> Result<Vec<SuiteRow>, String> {
 /// # Errors
 /// Why the row cannot be expressed.
 pub fn prepare(row: &SuiteRow) -> Result<Board, String> {
-    if row.chess960 {
-        return Err("Chess960 castling (UCI_Chess960)".into());
-    }
     if super::builtin::find(&row.variant).is_none() {
         return Err(format!(
             "`{}` is not among the built-in variants described here",
@@ -83,6 +80,10 @@ pub fn prepare(row: &SuiteRow) -> Result<Board, String> {
         ));
     }
     let mut section = format!("[suite-row:{}]\n", row.variant);
+    // UCI_Chess960: castling as in Chess960 (`chess960 = true`).
+    if row.chess960 {
+        section.push_str("chess960 = true\n");
+    }
     if let Some(fen) = &row.fen {
         section.push_str(&format!("startFen = {fen}\n"));
     }
@@ -94,6 +95,16 @@ pub fn prepare(row: &SuiteRow) -> Result<Board, String> {
     .map_err(|e| e.to_string().replace('\n', "; "))?
     .variant;
     Board::new(&read.position, &read.rules).map_err(|e| e.to_string())
+}
+
+/// Runs every row; returns one line for each row that is not exact.
+pub fn failures(rows: &[SuiteRow]) -> Vec<String> {
+    rows.iter()
+        .filter_map(|row| match run_row(row) {
+            RowOutcome::Exact => None,
+            other => Some(format!("{} {:?}: {other:?}", row.variant, row.fen)),
+        })
+        .collect()
 }
 
 /// Runs one row.

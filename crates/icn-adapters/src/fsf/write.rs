@@ -241,6 +241,8 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     }
     let mut limits = r.limits.clone();
     let flying_general = std::mem::take(&mut limits.flying_general);
+    let explosion = limits.explosion.take();
+    let same_kind = std::mem::take(&mut limits.same_kind_immune);
     // Flag zones are written with the flag win (`flagRegion…`).
     limits.flags.clear();
     for what in icn_rules::limits::unsayable(&limits) {
@@ -304,8 +306,17 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     let mut slot_lines = Vec::new();
     let mut custom = 0;
     // A second royal kind is written as a plain piece (its royalty lost).
-    let mut king_written = false;
+    // A royal lost by extinction is a plain piece in Fairy-Stockfish.
+    let mut king_written = super::write_atomic::royal_by_extinction(v);
+    let mut pawn_slot = None;
     let plain_pawn = |m: &Movement| m.same_as(&Movement::pawn());
+    // Fairy-Stockfish's `pawn` is spared by blasts: under explosions only a
+    // shielded kind may take that slot.
+    let pawn_spared_as = |k: PieceKind| {
+        explosion
+            .as_ref()
+            .is_none_or(|e| e.shielded.contains(&k) && !e.immune.contains(&k))
+    };
     let mut order: Vec<PieceKind> = kinds.iter().copied().collect();
     order.sort_by_key(|&k| (!r.is_royal(k), write_rank(k)));
     for k in order {
@@ -330,7 +341,8 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
                 Ok(b) => slot_lines.push(format!("king = {c}:{b}")),
                 Err(es) => es.into_iter().for_each(|e| o.fatal(format!("{e} ({k:?})"))),
             }
-        } else if plain_pawn(&m) {
+        } else if plain_pawn(&m) && pawn_slot.is_none() && pawn_spared_as(k) {
+            pawn_slot = Some(k);
             slot_lines.push(format!("pawn = {c}"));
         } else if r.drops.as_ref().is_some_and(|d| d.no_mate.contains(&k))
             && betza.as_deref() == Ok("fW")
@@ -511,6 +523,15 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     if flying_general {
         lines.push("flyingGeneral = true".to_string());
     }
+    super::write_atomic::explosion_lines(
+        &mut o,
+        v,
+        explosion.as_ref(),
+        &same_kind,
+        pawn_slot,
+        &|ks| set_text(ks),
+        &mut lines,
+    );
     lines.extend(castle_lines.0);
     lines.extend(super::write_drops::drop_lines(&mut o, v, &letters));
     ends(&mut o, v, &letter, &mut lines);

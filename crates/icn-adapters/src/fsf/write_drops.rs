@@ -91,6 +91,9 @@ pub(super) fn drop_lines(
         None => {}
     }
     if !d.no_check.is_empty() {
+        if super::write_atomic::royal_by_extinction(v) {
+            o.bad("drops that may not give check, beside a royal written as a plain piece (Fairy-Stockfish sees no checks without a `king`)");
+        }
         lines.push("dropChecks = false".into());
     }
     if !d.gating.is_empty() {

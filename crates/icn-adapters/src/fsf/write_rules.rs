@@ -77,6 +77,7 @@ pub(super) fn castling(
     let mut kings = BTreeSet::new();
     let mut rooks = BTreeSet::new();
     let mut field = String::new();
+    let mut chess960 = false;
     for m in &moves {
         let (Some(kf), Some(kt), Some(pf), Some(pt)) = (
             o.sq(&m.king_from),
@@ -95,6 +96,16 @@ pub(super) fn castling(
         if pt.0 as i64 != kt.0 as i64 + if east { -1 } else { 1 } {
             o.bad("castling where the partner does not land beside the king");
         }
+        // A partner beyond the king's landing square, not on the edge, may
+        // shield that square from a piece behind it: only under `chess960`
+        // does Fairy-Stockfish look past the partner, as the engine does.
+        let beyond = if east { pf.0 > kt.0 } else { pf.0 < kt.0 };
+        let edge = if east {
+            i64::from(pf.0) == o.files
+        } else {
+            pf.0 == 1
+        };
+        chess960 |= beyond && !edge;
         let white = m.player == Player::WHITE;
         ranks.insert(if white {
             kf.1
@@ -124,6 +135,9 @@ pub(super) fn castling(
         o.bad("castling Fairy-Stockfish cannot say (other files or ranks per side, or two castling kings)");
     }
     let mut lines = vec!["castling = true".to_string()];
+    if chess960 {
+        lines.push("chess960 = true".into());
+    }
     let name = |f: u32| char::from(b'a' + (f - 1) as u8);
     if let Some(&f) = kside.iter().next() {
         lines.push(format!("castlingKingsideFile = {}", name(f)));
@@ -337,29 +351,28 @@ pub(super) fn ends(
                 lines.push("extinctionValue = win".into());
                 lines.push("extinctionPieceTypes = *".into());
             }
-            WinRule::Koth => {
-                let royal: Vec<PieceKind> = r
-                    .royals
-                    .iter()
-                    .copied()
-                    .filter(|k| v.position.pieces.iter().any(|p| p.piece.kind == *k))
-                    .collect();
-                match royal.as_slice() {
-                    [k] => {
-                        lines.push(format!("flagPiece = {}", letter(*k)));
-                        let sq = o.zone_squares(&r.hill);
-                        lines.push(format!("flagRegion = {}", o.squares_text(&sq)));
-                    }
-                    _ => o.bad("king of the hill without one royal kind"),
+            WinRule::Koth => match super::write_atomic::royals_in_play(v).as_slice() {
+                [k] => {
+                    lines.push(format!("flagPiece = {}", letter(*k)));
+                    let sq = o.zone_squares(&r.hill);
+                    lines.push(format!("flagRegion = {}", o.squares_text(&sq)));
                 }
-            }
+                _ => o.bad("king of the hill without one royal kind"),
+            },
             WinRule::FlagAny => flag_lines(o, v, letter, lines),
+            WinRule::AllRoyalsCaptured => {
+                super::write_atomic::extinction_lines(o, v, letter, &rules_w, lines);
+            }
             other => o.bad(format!(
                 "the win rule {other:?} (no Fairy-Stockfish option says it)"
             )),
         }
     }
-    if !rules_w.contains(&WinRule::Checkmate) && !rules_w.contains(&WinRule::Checkmated) {
+    // Without a `king` (a royal lost by extinction) nothing is ever mated.
+    if !rules_w.contains(&WinRule::Checkmate)
+        && !rules_w.contains(&WinRule::Checkmated)
+        && !super::write_atomic::royal_by_extinction(v)
+    {
         o.bad("a game not won by checkmate (Fairy-Stockfish always scores checkmate)");
     }
     lines.push(format!(

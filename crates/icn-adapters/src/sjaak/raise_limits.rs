@@ -6,7 +6,8 @@
 //! flags go on the pieces (`lion`), and a lion rule naming a kind with no
 //! piece is a problem.
 //! Everything else of the limits is named in the problems: flag zones of
-//! some kinds or counts, zone moves, piece limits, the bare-king reply.
+//! some kinds or counts, zone moves, piece limits, the bare-king reply,
+//! atomic explosions.
 
 use icn_model::Player;
 use icn_rules::Variant;
@@ -23,11 +24,15 @@ pub(super) fn limits(
     s: &mut SjaakVariant,
 ) {
     let l = &v.rules.limits;
+    // What Sjaak says is cleared; whatever is left is named as lost.
     let rest = Limits {
-        zone_moves: l.zone_moves.clone(),
-        piece_limits: l.piece_limits.clone(),
-        bare_reply: l.bare_reply,
-        ..Limits::default()
+        flags: Vec::new(),
+        prisons: Vec::new(),
+        flying_general: false,
+        chase_rule: false,
+        no_passing_check: false,
+        lion: icn_rules::limits::LionRules::default(),
+        ..l.clone()
     };
     problems.extend(icn_rules::limits::unsayable(&rest));
     for f in &l.flags {

@@ -4,6 +4,7 @@ mod convert;
 mod fen;
 mod fixtures;
 mod fsf;
+mod fsf_atomic;
 mod fsf_gating;
 mod lion;
 mod mbn;
