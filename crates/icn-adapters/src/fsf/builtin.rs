@@ -4,8 +4,9 @@
 //! sets) and resolved once.
 //!
 //! Not every built-in variant is here: the ones the shipped `variants.ini`
-//! inherits from, and the simple ones whose perft the tests compare. A
-//! parent not listed is reported as unknown.
+//! inherits from, the simple ones whose perft the tests compare, and those
+//! of Fairy-Stockfish's perft suite (`fixtures/fsf/suite.tsv`) but `shako`.
+//! A parent not listed is reported as unknown.
 
 use std::sync::OnceLock;
 

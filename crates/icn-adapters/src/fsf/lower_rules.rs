@@ -15,7 +15,9 @@ use super::resolve::PieceSet;
 /// right, and records the castling moves they allow.
 ///
 /// As Fairy-Stockfish reads it: `K` and `Q` name the outermost rook on
-/// their side, a file letter the rook on that file; the castling king is
+/// their side up to `castlingRookKingsideFile` / `castlingRookQueensideFile`
+/// (shako's rooks stand inside its cannons' files), a file letter the rook
+/// on that file; the castling king is
 /// the one on the castling rank, and of several the one on
 /// `castlingKingFile` — under `chess960` the first (lowest file) instead,
 /// or the one a first file letter of the side names (`EAH`: the e-file king
@@ -37,6 +39,9 @@ pub(super) fn castling_rights(
     let kside = l.int_file("castlingKingsideFile", 7);
     let qside = l.int_file("castlingQueensideFile", 3);
     let king_file = l.int_file("castlingKingFile", 5);
+    // `K` and `Q` look for the rook from these files inward.
+    let rook_k = l.int_file("castlingRookKingsideFile", l.files);
+    let rook_q = l.int_file("castlingRookQueensideFile", 1);
     let chess960 = l.flag("chess960", false);
     // Per side, the castling king's file once the side's first letter is read.
     let mut chosen: [Option<u32>; 2] = [None, None];
@@ -104,8 +109,14 @@ pub(super) fn castling_rights(
             .filter(|p| p.white == white && p.rank == rank && is(&rset, p.letter));
         let lower = c.to_ascii_uppercase();
         let rook = match lower {
-            'K' => rooks.filter(|p| p.file > kf).map(|p| p.file).max(),
-            'Q' => rooks.filter(|p| p.file < kf).map(|p| p.file).min(),
+            'K' => rooks
+                .filter(|p| p.file > kf && p.file <= rook_k)
+                .map(|p| p.file)
+                .max(),
+            'Q' => rooks
+                .filter(|p| p.file < kf && p.file >= rook_q)
+                .map(|p| p.file)
+                .min(),
             f => {
                 let file = u32::from(f) - u32::from('A') + 1;
                 rooks.map(|p| p.file).find(|&x| x == file)
