@@ -313,6 +313,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     super::lower_shogi::promotions(&mut l, &mut rules, &pieces);
     ends(&mut l, &mut rules);
     super::lower_atomic::lower(&mut l, &mut rules, &pieces);
+    super::lower_bare::lower(&mut l, &mut rules, &pieces);
     super::lower_rules::flags(&mut l, &mut rules, &pieces);
     let (region, position) = match position {
         Some((p, walls)) => (walls, p),
@@ -320,6 +321,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     };
     rules.region.excluded = region;
     super::lower_atomic::check_alone(&mut l, &rules, &position);
+    super::lower_bare::check_counts(&mut l, &rules, &position);
     if !l.refusals.is_empty() {
         return Err(l.refusals);
     }

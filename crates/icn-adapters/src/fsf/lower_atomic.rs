@@ -49,10 +49,8 @@ pub(super) fn lower(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered
     let royal = royal_extinction(l);
     let blast = l.flag("blastOnCapture", false);
     if let Some((slot, pseudo)) = royal {
-        rules.royals = pieces
-            .iter()
-            .filter(|p| p.def.slot == slot)
-            .map(|p| p.kind)
+        rules.royals = super::lower_pieces::kinds_in(pieces, &PieceSet::one(slot))
+            .into_iter()
             .collect();
         for (_, wins) in &mut rules.wins {
             if !pseudo {

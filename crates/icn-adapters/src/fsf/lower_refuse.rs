@@ -197,7 +197,11 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             && l.int("extinctionOpponentPieceCount", 0) == 0
             && !l.flag("extinctionPseudoRoyal", false)
             && !l.flag("extinctionClaim", false);
-        if !plain && super::lower_atomic::royal_extinction(l).is_none() {
+        if !plain
+            && super::lower_atomic::royal_extinction(l).is_none()
+            && !super::lower_bare::is_bare_rule(l)
+            && super::lower_bare::royal_count_rule(l).is_none()
+        {
             let o = l
                 .origin_of("extinctionPieceTypes")
                 .or_else(|| l.origin_of("extinctionValue"));

@@ -24,6 +24,7 @@ pub mod fen;
 pub mod ini;
 pub mod lower;
 mod lower_atomic;
+mod lower_bare;
 mod lower_drops;
 mod lower_gating;
 mod lower_pieces;

@@ -70,7 +70,8 @@ impl PieceSet {
         }
     }
 
-    fn one(slot: Slot) -> Self {
+    /// The set of one slot.
+    pub fn one(slot: Slot) -> Self {
         PieceSet::Some([slot].into_iter().collect())
     }
 }

@@ -242,6 +242,8 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     let mut limits = r.limits.clone();
     let flying_general = std::mem::take(&mut limits.flying_general);
     let explosion = limits.explosion.take();
+    // The bare reply is written with the bare-king win.
+    limits.bare_reply = false;
     let same_kind = std::mem::take(&mut limits.same_kind_immune);
     // Flag zones are written with the flag win (`flagRegion…`).
     limits.flags.clear();

@@ -24,9 +24,9 @@ use super::write::Out;
 pub(super) fn royal_by_extinction(v: &Variant) -> bool {
     let r = &v.rules;
     !r.wins.is_empty()
-        && r.wins
-            .iter()
-            .all(|(_, ws)| ws.contains(&WinRule::AllRoyalsCaptured))
+        && r.wins.iter().all(|(_, ws)| {
+            ws.contains(&WinRule::AllRoyalsCaptured) || ws.contains(&WinRule::RoyalCapture)
+        })
 }
 
 /// The royal kinds some piece of the position is of.
@@ -39,7 +39,9 @@ pub(super) fn royals_in_play(v: &Variant) -> Vec<PieceKind> {
         .collect()
 }
 
-/// The extinction options of a royal kind written as a plain piece.
+/// The extinction options of a royal kind written as a plain piece
+/// ([`WinRule::AllRoyalsCaptured`], or [`WinRule::RoyalCapture`] at one
+/// fewer than a side has: `extinctionPieceCount`).
 pub(super) fn extinction_lines(
     o: &mut Out,
     v: &Variant,
@@ -57,8 +59,34 @@ pub(super) fn extinction_lines(
         o.bad("two extinction rules (every royal and every piece)");
         return;
     }
+    // Taking any royal: lost at one fewer than a side has (the same for
+    // both, and none to be gained).
+    let count = |side: Player| {
+        v.position
+            .pieces
+            .iter()
+            .filter(|p| p.piece.player == side && p.piece.kind == *k)
+            .count()
+    };
+    let any = wins.contains(&WinRule::RoyalCapture);
+    if any
+        && (count(Player::WHITE) != count(Player::BLACK)
+            || r.promotions.iter().any(|p| p.choices.contains(k))
+            || r.drops.is_some())
+    {
+        o.bad(
+            "taking any royal wins, where the sides have other numbers of royals or can gain one",
+        );
+    }
     lines.push("extinctionValue = loss".into());
     lines.push(format!("extinctionPieceTypes = {}", letter(*k)));
+    let at = count(Player::WHITE).saturating_sub(1);
+    if any && at > 0 {
+        lines.push(format!("extinctionPieceCount = {at}"));
+    }
+    if any && at > 0 && wins.contains(&WinRule::Checkmate) {
+        o.bad("checkmate beside several royals of which taking one wins");
+    }
     if wins.contains(&WinRule::Checkmate) {
         lines.push("extinctionPseudoRoyal = true".into());
         let several = [Player::WHITE, Player::BLACK].into_iter().any(|side| {

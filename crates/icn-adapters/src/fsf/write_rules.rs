@@ -360,8 +360,28 @@ pub(super) fn ends(
                 _ => o.bad("king of the hill without one royal kind"),
             },
             WinRule::FlagAny => flag_lines(o, v, letter, lines),
-            WinRule::AllRoyalsCaptured => {
-                super::write_atomic::extinction_lines(o, v, letter, &rules_w, lines);
+            WinRule::AllRoyalsCaptured | WinRule::RoyalCapture => {
+                // Once for the two.
+                if !(*w == WinRule::RoyalCapture && rules_w.contains(&WinRule::AllRoyalsCaptured)) {
+                    super::write_atomic::extinction_lines(o, v, letter, &rules_w, lines);
+                }
+            }
+            WinRule::BareKing if v.rules.limits.bare_reply => {
+                if rules_w.contains(&WinRule::AllPiecesCaptured)
+                    || rules_w.contains(&WinRule::NoPiecesLeft)
+                    || super::write_atomic::royal_by_extinction(v)
+                {
+                    o.bad("the bare-king rule beside another extinction rule");
+                }
+                for line in [
+                    "extinctionValue = loss",
+                    "extinctionPieceTypes = *",
+                    "extinctionPieceCount = 1",
+                    "extinctionOpponentPieceCount = 2",
+                    "extinctionClaim = true",
+                ] {
+                    lines.push(line.into());
+                }
             }
             other => o.bad(format!(
                 "the win rule {other:?} (no Fairy-Stockfish option says it)"

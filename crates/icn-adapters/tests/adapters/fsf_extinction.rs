@@ -1,0 +1,61 @@
+//! Fairy-Stockfish's extinction rules that the model says as the bare-king
+//! and royal-capture wins (`shatranj`, `courier`, `threekings`): endings of
+//! `fixtures/fsf/extinction.tsv` (made by `fixtures/fsf/gen/extinction.py`
+//! with pyffish) count as Fairy-Stockfish counts them, and the writer gives
+//! the rules back.
+
+use icn_adapters::fsf::{self, suite};
+use icn_rules::WinRule;
+
+fn variant_of(text: &str) -> Result<icn_rules::Variant, Vec<fsf::lower::Refusal>> {
+    let file = fsf::read_file(text);
+    fsf::to_variant(file.sections[0].result.as_ref().unwrap())
+}
+
+#[test]
+fn extinction_endings_count_as_fairy_stockfish() {
+    let rows = suite::read_suite(include_str!("../../../../fixtures/fsf/extinction.tsv")).unwrap();
+    assert!(rows.len() >= 20);
+    let failures = suite::failures(&rows);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn the_bare_rule_and_royal_capture_are_read_and_written_back() {
+    let v = variant_of("[s:shatranj]\n").unwrap();
+    let wins = v.rules.wins_of(icn_model::Player::WHITE);
+    assert!(wins.contains(&WinRule::BareKing) && !wins.contains(&WinRule::AllPiecesCaptured));
+    assert!(v.rules.limits.bare_reply);
+    let v = variant_of("[t:threekings]\n").unwrap();
+    assert_eq!(
+        v.rules.wins_of(icn_model::Player::WHITE),
+        [WinRule::RoyalCapture]
+    );
+    for base in ["shatranj", "courier", "threekings"] {
+        let v = variant_of(&format!("[x:{base}]\n")).unwrap();
+        let text = fsf::write_section(&v, "x").unwrap_or_else(|e| panic!("{base}: {e:?}"));
+        // Named slots (`alfil`, `fers`) come back as pieces of their own
+        // letters: the wins and the perft are compared.
+        let back = variant_of(&text).unwrap();
+        assert_eq!(back.rules.wins, v.rules.wins, "{base}\n{text}");
+        assert_eq!(back.rules.limits, v.rules.limits, "{base}\n{text}");
+        let perft = |v: &icn_rules::Variant| {
+            let mut b = icn_movegen::Board::new(&v.position, &v.rules).unwrap();
+            b.perft(3, icn_movegen::PerftMode::Bulk).unwrap()
+        };
+        assert_eq!(perft(&back), perft(&v), "{base}\n{text}");
+    }
+}
+
+#[test]
+fn a_king_count_the_royal_capture_win_cannot_say_is_refused() {
+    // Two kings against three: losing one is not the same rule for both.
+    let e = variant_of(
+        "[t:threekings]\nstartFen = knbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/KNBQKBNK w - - 0 1\n",
+    )
+    .unwrap_err();
+    assert!(
+        e.iter().any(|r| r.option == "extinctionPieceCount"),
+        "{e:?}"
+    );
+}
