@@ -52,6 +52,8 @@ pub(crate) struct LimitsCfg {
     pub explosion: Option<crate::atomic::ExplosionCfg>,
     /// Types (a mask) whose pieces never capture a piece of their own kind.
     pub same_kind_immune: u64,
+    /// Per player: where it may take en passant (`None`: anywhere).
+    pub en_passant_zones: [Option<ZoneSet>; 7],
     /// Some limit is set, or a player has more than one promotion rule, or
     /// wins by a flag or a bare king: the compact board declines.
     pub active: bool,
@@ -83,6 +85,12 @@ impl LimitsCfg {
             same_kind_immune: crate::atomic::kind_mask(types, &l.same_kind_immune),
             ..LimitsCfg::default()
         };
+        for z in &l.en_passant_zones {
+            if z.player.is_named() {
+                out.en_passant_zones[z.player.number() as usize] =
+                    Some(ZoneSet::from_zone(&z.zone));
+            }
+        }
         for f in &l.flags {
             if f.player.is_named() {
                 let mask = types
@@ -133,6 +141,14 @@ impl LimitsCfg {
 }
 
 impl Board {
+    /// Whether the player after the mover may take en passant on `passed`.
+    pub(crate) fn en_passant_allowed(&self, passed: Sq) -> bool {
+        let next = self.cfg.turn_order[self.next_turn()];
+        self.cfg.limits.en_passant_zones[next.number() as usize]
+            .as_ref()
+            .is_none_or(|z| z.contains(passed))
+    }
+
     /// Drops from `out` the moves of the mover's royals that slide over a
     /// square an opponent attacks ([`icn_rules::limits::Limits::no_passing_check`]).
     pub(crate) fn drop_slides_through_check(&self, out: &mut Vec<MoveFamily>) {

@@ -221,7 +221,7 @@ impl Board {
             self.next_seq += 1;
         }
         self.ep = match m.kind {
-            MoveKind::DoubleStep { passed } => Some(EnPassant {
+            MoveKind::DoubleStep { passed } if self.en_passant_allowed(passed) => Some(EnPassant {
                 target: passed,
                 victim: m.to,
             }),

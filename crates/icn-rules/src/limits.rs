@@ -81,6 +81,18 @@ pub struct ZoneMoves {
     pub movement: Movement,
 }
 
+/// Where `player` may take en passant: a multi-step move leaves an en
+/// passant square for that player only when the square it passes is in
+/// `zone` (Fairy-Stockfish `enPassantRegionWhite`/`Black`: horde's pawns
+/// that double-step from the first rank cannot be taken in passing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EnPassantZone {
+    /// Who takes.
+    pub player: Player,
+    /// The squares passed over that may be taken on.
+    pub zone: Zone,
+}
+
 /// At most `max` pieces of `kind` for `player`: promotion to a kind at its
 /// limit is not offered (Sjaak `Max:`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,6 +134,8 @@ pub struct Limits {
     pub zone_moves: Vec<ZoneMoves>,
     /// Piece count limits.
     pub piece_limits: Vec<PieceLimit>,
+    /// Where each player listed may take en passant (others: anywhere).
+    pub en_passant_zones: Vec<EnPassantZone>,
     /// Two royals of different players may not face each other on a file with
     /// nothing between (the xiangqi "flying general", Sjaak `taboo`).
     pub flying_general: bool,
@@ -211,6 +225,10 @@ pub fn unsayable(l: &Limits) -> Vec<String> {
         (!l.prisons.is_empty(), "pieces confined to a zone"),
         (!l.zone_moves.is_empty(), "moves played only in a zone"),
         (!l.piece_limits.is_empty(), "piece count limits"),
+        (
+            !l.en_passant_zones.is_empty(),
+            "en passant on some squares only",
+        ),
         (l.flying_general, "the flying-general rule"),
         (
             l.no_passing_check,
@@ -293,6 +311,13 @@ pub fn limits_json(l: &Limits) -> Value {
                 "explosion".into(),
                 json!({"immune": kinds(&e.immune), "shielded": kinds(&e.shielded)}),
             );
+        }
+        if !l.en_passant_zones.is_empty() {
+            let zones = l
+                .en_passant_zones
+                .iter()
+                .map(|z| json!({"player": player_json(z.player), "zone": zone_json(&z.zone)}));
+            o.insert("enPassantZones".into(), Value::Array(zones.collect()));
         }
         if !l.same_kind_immune.is_empty() {
             o.insert("sameKindImmune".into(), kinds(&l.same_kind_immune));
@@ -377,11 +402,12 @@ fn zone_at(o: &Map<String, Value>, path: &str) -> Result<Zone, RulesJsonError> {
 /// its path.
 pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
     let o = obj(v, path)?;
-    const KEYS: [&str; 11] = [
+    const KEYS: [&str; 12] = [
         "flags",
         "prisons",
         "zoneMoves",
         "pieceLimits",
+        "enPassantZones",
         "flyingGeneral",
         "noPassingCheck",
         "bareReply",
@@ -512,6 +538,14 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
             movement,
         });
     }
+    for (i, f) in list(o, "enPassantZones", path)?.iter().enumerate() {
+        let p = format!("{path}.enPassantZones[{i}]");
+        let fo = obj(f, &p)?;
+        l.en_passant_zones.push(EnPassantZone {
+            player: player_of(fo, &p)?,
+            zone: zone_at(fo, &p)?,
+        });
+    }
     for (i, f) in list(o, "pieceLimits", path)?.iter().enumerate() {
         let p = format!("{path}.pieceLimits[{i}]");
         let fo = obj(f, &p)?;
@@ -579,6 +613,10 @@ mod tests {
                 shielded: [PieceKind::Pawn].into_iter().collect(),
             }),
             same_kind_immune: [PieceKind::King].into_iter().collect(),
+            en_passant_zones: vec![EnPassantZone {
+                player: Player::WHITE,
+                zone: Zone::rows([Int::from(6)]),
+            }],
         };
         let v = limits_json(&l);
         assert_eq!(limits_from_json(&v, "limits").unwrap(), l);

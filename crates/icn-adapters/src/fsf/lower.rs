@@ -64,6 +64,9 @@ pub(super) struct Lowering<'a> {
     pub castles: Vec<(CastleMove, PieceKind, PieceKind)>,
     /// Checks to give, White's and Black's, from the FEN.
     pub checks: Option<(u32, u32)>,
+    /// Kinds that double-step wherever they stand on their double-step
+    /// region, with the quiet moves they play there.
+    pub zone_doubles: Vec<(PieceKind, icn_rules::Movement)>,
 }
 
 impl Lowering<'_> {
@@ -198,6 +201,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
         ranks: 8,
         castles: Vec::new(),
         checks: None,
+        zone_doubles: Vec::new(),
     };
     l.files = l
         .text("maxFile")
@@ -315,6 +319,19 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     super::lower_atomic::lower(&mut l, &mut rules, &pieces);
     super::lower_bare::lower(&mut l, &mut rules, &pieces);
     super::lower_rules::flags(&mut l, &mut rules, &pieces);
+    super::lower_rules::en_passant_zones(&l, &mut rules);
+    for (kind, movement) in std::mem::take(&mut l.zone_doubles) {
+        for (side, player) in [(0, icn_model::Player::WHITE), (1, icn_model::Player::BLACK)] {
+            rules.limits.zone_moves.push(icn_rules::limits::ZoneMoves {
+                kind,
+                player,
+                zone: Some(zone(&regions[side], l.files)),
+                unmoved_only: false,
+                not_in_check: false,
+                movement: movement.clone(),
+            });
+        }
+    }
     let (region, position) = match position {
         Some((p, walls)) => (walls, p),
         None => (BTreeSet::new(), Position::default()),

@@ -220,3 +220,84 @@ pub(super) fn movements_and_royals(
         .collect();
     (movements, royals)
 }
+
+/// The quiet moves a piece with initial double steps plays on its
+/// double-step region, for a piece that can come (back) into the region
+/// (Fairy-Stockfish lets it double-step there again, whatever it did
+/// before): its quiet moves with each double step (a lame `nD`-style leap
+/// with both legs the same, or a ride of at most two steps) a ride of at
+/// most two steps, replacing the single step it extends. `None` when some initial move is not such a double step.
+pub(super) fn zone_double_steps(lp: &Lowered) -> Option<Movement> {
+    let quiet = |c: &Component| {
+        matches!(
+            c.action,
+            icn_rules::Action::MoveOnly | icn_rules::Action::MoveOrCapture
+        )
+    };
+    let mut out = Vec::new();
+    let mut extended = Vec::new();
+    for c in lp.movement.components.iter().filter(|c| c.needs_right) {
+        let (first, symmetry) = match c.pattern {
+            Pattern::Lame {
+                first,
+                then,
+                symmetry,
+            } if first == then => (first, symmetry),
+            Pattern::Ride {
+                vector,
+                symmetry,
+                max: Some(2),
+            } => (vector, symmetry),
+            _ => return None,
+        };
+        if !quiet(c) {
+            return None;
+        }
+        let mut ride = c.clone();
+        ride.pattern = Pattern::Ride {
+            vector: first,
+            symmetry,
+            max: Some(2),
+        };
+        ride.needs_right = false;
+        ride.action = icn_rules::Action::MoveOnly;
+        extended.push((first, symmetry, c.frame));
+        out.push(ride);
+    }
+    for c in lp
+        .movement
+        .components
+        .iter()
+        .filter(|c| !c.needs_right && quiet(c))
+    {
+        let single = match c.pattern {
+            Pattern::Leap { vector, symmetry }
+            | Pattern::Ride {
+                vector,
+                symmetry,
+                max: Some(1),
+            } => extended.contains(&(vector, symmetry, c.frame)),
+            _ => false,
+        };
+        if !single {
+            out.push(c.clone());
+        }
+    }
+    // A ride's first step must be no other quiet move's (it would be listed
+    // twice): `mWifmnD` is refused.
+    let steps: Vec<Vector> = extended
+        .iter()
+        .flat_map(|&(vector, symmetry, frame)| {
+            let mut c = Component::new(Pattern::Leap { vector, symmetry });
+            c.frame = frame;
+            super::write::white_vectors(&c)
+        })
+        .collect();
+    let rides = extended.len();
+    let doubled = out[rides..].iter().any(|c| {
+        super::write::white_vectors(c)
+            .iter()
+            .any(|v| steps.contains(v))
+    });
+    (!doubled).then_some(Movement { components: out })
+}

@@ -131,13 +131,34 @@ pub(super) fn position(
             }
         });
         if !forward_only || behind {
-            let o = l
-                .origin_of("doubleStepRegionWhite")
-                .unwrap_or(lp.def.origin.clone());
-            l.refuse(&o, format!("initial moves of `{}`, which can come into its double-step region later (Fairy-Stockfish allows them there again; the model's `+` right is lost on moving)", lp.def.letter));
+            // Double steps wherever the piece stands on its region: zone
+            // moves instead of the `+` right.
+            match super::lower_pieces::zone_double_steps(lp) {
+                Some(m) => l.zone_doubles.push((lp.kind, m)),
+                None => {
+                    let o = l
+                        .origin_of("doubleStepRegionWhite")
+                        .unwrap_or(lp.def.origin.clone());
+                    l.refuse(&o, format!("initial moves of `{}` other than double steps its other quiet moves do not overlap, which it can come into its double-step region to make again (Fairy-Stockfish allows them there again; the model's `+` right is lost on moving)", lp.def.letter));
+                }
+            }
         }
     }
-    if let Some((f, r)) = setup.en_passant {
+    for (kind, _) in &l.zone_doubles {
+        for p in out.pieces.iter_mut().filter(|p| p.piece.kind == *kind) {
+            p.special_right = false;
+        }
+    }
+    // Fairy-Stockfish keeps the en passant square only in the region of the
+    // side to move.
+    let ep_region = if setup.black_to_move {
+        "enPassantRegionBlack"
+    } else {
+        "enPassantRegionWhite"
+    };
+    if let Some((f, r)) = setup.en_passant
+        && (l.text(ep_region).is_none() || l.squares(ep_region, "-").contains(&(f, r)))
+    {
         out.en_passant = Some(Coord::new(i64::from(f), i64::from(r)));
     }
     if let Some(h) = setup.halfmove {

@@ -235,17 +235,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
     {
         l.refuse(&o, format!("`{t}`: {model}"));
     }
-    for f in ["enPassantRegionWhite", "enPassantRegionBlack"] {
-        if let Some((t, o)) = l.text(f) {
-            let all = l.squares(f, "-").len() as u32 == l.files * l.ranks;
-            if !all {
-                l.refuse(
-                    &o,
-                    format!("`{t}`: en passant on some squares only: {model}"),
-                );
-            }
-        }
-    }
     if let Some((t, o)) = l
         .text("wallingRegionWhite")
         .or_else(|| l.text("wallingRegionBlack"))

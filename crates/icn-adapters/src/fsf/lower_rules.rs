@@ -236,6 +236,30 @@ pub(super) fn castling(l: &mut Lowering<'_>, pieces: &[Lowered]) -> Castling {
     }
 }
 
+/// `enPassantRegionWhite`/`Black` that leave out squares: where each side may
+/// take en passant (`limits::EnPassantZone`).
+pub(super) fn en_passant_zones(l: &Lowering<'_>, rules: &mut RuleSet) {
+    for (f, player) in [
+        ("enPassantRegionWhite", Player::WHITE),
+        ("enPassantRegionBlack", Player::BLACK),
+    ] {
+        if l.text(f).is_none() {
+            continue;
+        }
+        let squares: BTreeSet<(u32, u32)> = l.squares(f, "-").into_iter().collect();
+        if squares.len() as u32 != l.files * l.ranks {
+            let squares: Vec<(u32, u32)> = squares.into_iter().collect();
+            rules
+                .limits
+                .en_passant_zones
+                .push(icn_rules::limits::EnPassantZone {
+                    player,
+                    zone: zone(&squares, l.files),
+                });
+        }
+    }
+}
+
 /// Promotion rules for both sides.
 pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered]) {
     let mandatory = l.flag("mandatoryPawnPromotion", true);

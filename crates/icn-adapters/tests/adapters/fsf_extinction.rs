@@ -2,7 +2,8 @@
 //! and royal-capture wins (`shatranj`, `courier`, `threekings`): endings of
 //! `fixtures/fsf/extinction.tsv` (made by `fixtures/fsf/gen/extinction.py`
 //! with pyffish) count as Fairy-Stockfish counts them, and the writer gives
-//! the rules back.
+//! the rules back; and horde-style double steps and en passant regions
+//! (`fixtures/fsf/pawns.tsv`).
 
 use icn_adapters::fsf::{self, suite};
 use icn_rules::WinRule;
@@ -57,5 +58,25 @@ fn a_king_count_the_royal_capture_win_cannot_say_is_refused() {
     assert!(
         e.iter().any(|r| r.option == "extinctionPieceCount"),
         "{e:?}"
+    );
+}
+
+/// Double steps made again from the region (zone moves) and en passant
+/// regions: the hand-written positions of `fixtures/fsf/pawns.tsv` (made by
+/// `fixtures/fsf/gen/pawns.py` with pyffish) count as Fairy-Stockfish counts.
+#[test]
+fn double_steps_and_en_passant_regions_count_as_fairy_stockfish() {
+    let rows = suite::read_suite(include_str!("../../../../fixtures/fsf/pawns.tsv")).unwrap();
+    assert_eq!(rows.len(), 5);
+    let failures = suite::failures(&rows);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let v = variant_of("[h:horde]\n").unwrap();
+    assert_eq!(v.rules.limits.en_passant_zones.len(), 2);
+    assert_eq!(v.rules.limits.zone_moves.len(), 2);
+    assert!(
+        v.position
+            .pieces
+            .iter()
+            .all(|p| !p.special_right || p.piece.kind != icn_model::PieceKind::Pawn)
     );
 }
