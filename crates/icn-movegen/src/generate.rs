@@ -593,6 +593,9 @@ impl Board {
         if cfg.limits.no_passing_check {
             self.drop_slides_through_check(out);
         }
+        if cfg.limits.no_checks {
+            self.drop_checking_moves(out)?;
+        }
         if cfg.forced_capture && only.is_none() && out.iter().any(|f| self.captures(f)) {
             out.retain(|f| self.captures(f));
         }

@@ -162,6 +162,12 @@ impl Board {
                 return illegal(why);
             }
         }
+        if self.cfg.limits.no_checks && self.gives_check(&chosen) {
+            return illegal(format!(
+                "{} on {f} moving to {t} would give check, which the rules forbid",
+                article(piece)
+            ));
+        }
         if self.cfg.forced_capture && !self.captures(&MoveFamily::Single(chosen)) {
             let mut all = Vec::new();
             self.generate(&mut all)?;

@@ -30,6 +30,7 @@ mod outcome;
 mod perft;
 mod polyglot_random;
 mod query;
+mod racing;
 mod regions;
 mod replay;
 mod small;

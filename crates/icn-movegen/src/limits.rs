@@ -54,6 +54,10 @@ pub(crate) struct LimitsCfg {
     pub same_kind_immune: u64,
     /// Per player: where it may take en passant (`None`: anywhere).
     pub en_passant_zones: [Option<ZoneSet>; 7],
+    /// No move may give check ([`crate::racing`]).
+    pub no_checks: bool,
+    /// Racing kings' flag reply ([`crate::racing`]).
+    pub flag_reply: bool,
     /// Some limit is set, or a player has more than one promotion rule, or
     /// wins by a flag or a bare king: the compact board declines.
     pub active: bool,
@@ -77,6 +81,8 @@ impl LimitsCfg {
                 .map(|t| l.max_of(t.piece.kind, t.piece.player))
                 .collect(),
             bare_reply: l.bare_reply,
+            no_checks: l.no_checks,
+            flag_reply: l.flag_reply,
             lion: crate::lion::LionCfg::new(types, &l.lion),
             explosion: l
                 .explosion
@@ -302,6 +308,27 @@ impl Board {
         }
     }
 
+    /// Whether `p` stands on its flag zone as [`WinRule::FlagAny`] (or,
+    /// with `all`, [`WinRule::FlagAll`]) asks.
+    pub(crate) fn flag_reached(&self, p: Player, all: bool) -> bool {
+        let Some((zone, mask, count)) = self.cfg.limits.flags[p.number() as usize].as_ref() else {
+            return false;
+        };
+        let mine = |q: &PieceState| {
+            q.alive && q.player == p && mask & (1 << q.ty) != 0 && zone.contains(q.sq)
+        };
+        if all {
+            listed(zone).is_some_and(|sqs| {
+                !sqs.is_empty()
+                    && sqs
+                        .iter()
+                        .all(|&s| self.pieces.iter().any(|q| mine(q) && q.sq == s))
+            })
+        } else {
+            self.pieces.iter().filter(|q| mine(q)).count() >= *count
+        }
+    }
+
     fn bare(&self, p: Player) -> bool {
         !self
             .pieces
@@ -331,6 +358,9 @@ impl Board {
         if let Some(end) = self.explosion_decided(mover) {
             return Some(end);
         }
+        if let Some(settled) = self.flag_reply_decided(mover) {
+            return settled;
+        }
         let cfg = &*self.cfg;
         let opponents: Vec<Player> = cfg
             .turn_order
@@ -346,31 +376,10 @@ impl Board {
         };
         for w in &cfg.player(mover).wins {
             match w {
-                WinRule::FlagAny | WinRule::FlagAll => {
-                    let Some((zone, mask, count)) =
-                        cfg.limits.flags[mover.number() as usize].as_ref()
-                    else {
-                        continue;
-                    };
-                    let mine = |q: &PieceState| {
-                        q.alive
-                            && q.player == mover
-                            && mask & (1 << q.ty) != 0
-                            && zone.contains(q.sq)
-                    };
-                    let reached = if *w == WinRule::FlagAny {
-                        self.pieces.iter().filter(|q| mine(q)).count() >= *count
-                    } else {
-                        listed(zone).is_some_and(|sqs| {
-                            !sqs.is_empty()
-                                && sqs
-                                    .iter()
-                                    .all(|&s| self.pieces.iter().any(|q| mine(q) && q.sq == s))
-                        })
-                    };
-                    if reached {
-                        return win(mover, Termination::Flag);
-                    }
+                WinRule::FlagAny | WinRule::FlagAll
+                    if self.flag_reached(mover, *w == WinRule::FlagAll) =>
+                {
+                    return win(mover, Termination::Flag);
                 }
                 WinRule::BareKing if opponents.iter().all(|&o| self.bare(o)) => {
                     if self.bare(mover) {

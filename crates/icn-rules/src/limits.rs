@@ -136,6 +136,14 @@ pub struct Limits {
     pub piece_limits: Vec<PieceLimit>,
     /// Where each player listed may take en passant (others: anywhere).
     pub en_passant_zones: Vec<EnPassantZone>,
+    /// No move may give check: leave an opponent's royal attacked
+    /// (Fairy-Stockfish `checking = false`: racing kings).
+    pub no_checks: bool,
+    /// Racing kings' flag reply (Fairy-Stockfish `flagMove`): when White
+    /// reaches its flag, Black, if a move can bring it onto its own, plays
+    /// one more move; the game is then drawn if Black reached its flag and
+    /// won by White if not. Black reaching its flag first wins at once.
+    pub flag_reply: bool,
     /// Two royals of different players may not face each other on a file with
     /// nothing between (the xiangqi "flying general", Sjaak `taboo`).
     pub flying_general: bool,
@@ -245,6 +253,8 @@ pub fn unsayable(l: &Limits) -> Vec<String> {
             "lions that capture only unprotected lions",
         ),
         (l.explosion.is_some(), "atomic explosions"),
+        (l.no_checks, "moves that may not give check"),
+        (l.flag_reply, "the racing-kings flag reply"),
         (
             !l.same_kind_immune.is_empty(),
             "pieces that may not capture their own kind",
@@ -303,6 +313,14 @@ pub fn limits_json(l: &Limits) -> Value {
         "bareReply": l.bare_reply,
         "chaseRule": l.chase_rule,
     });
+    if let Value::Object(o) = &mut v {
+        if l.no_checks {
+            o.insert("noChecks".into(), Value::Bool(true));
+        }
+        if l.flag_reply {
+            o.insert("flagReply".into(), Value::Bool(true));
+        }
+    }
     let kinds =
         |ks: &BTreeSet<PieceKind>| Value::Array(ks.iter().map(|k| Value::from(k.code())).collect());
     if let Value::Object(o) = &mut v {
@@ -402,12 +420,14 @@ fn zone_at(o: &Map<String, Value>, path: &str) -> Result<Zone, RulesJsonError> {
 /// its path.
 pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
     let o = obj(v, path)?;
-    const KEYS: [&str; 12] = [
+    const KEYS: [&str; 14] = [
         "flags",
         "prisons",
         "zoneMoves",
         "pieceLimits",
         "enPassantZones",
+        "noChecks",
+        "flagReply",
         "flyingGeneral",
         "noPassingCheck",
         "bareReply",
@@ -427,6 +447,8 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         no_passing_check: flag(o, "noPassingCheck", path)?,
         bare_reply: flag(o, "bareReply", path)?,
         chase_rule: flag(o, "chaseRule", path)?,
+        no_checks: flag(o, "noChecks", path)?,
+        flag_reply: flag(o, "flagReply", path)?,
         ..Limits::default()
     };
     let kinds_at = |o: &Map<String, Value>,
@@ -613,6 +635,8 @@ mod tests {
                 shielded: [PieceKind::Pawn].into_iter().collect(),
             }),
             same_kind_immune: [PieceKind::King].into_iter().collect(),
+            no_checks: true,
+            flag_reply: true,
             en_passant_zones: vec![EnPassantZone {
                 player: Player::WHITE,
                 zone: Zone::rows([Int::from(6)]),

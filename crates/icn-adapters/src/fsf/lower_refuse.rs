@@ -41,7 +41,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "false",
             "castling on the side the opponent did not: needs the model",
         ),
-        ("checking", "true", "a game without checks: needs the model"),
         (
             "wallingRule",
             "none",
@@ -213,7 +212,9 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
     let flag_w = l.squares("flagRegionWhite", "-");
     let flag_b = l.squares("flagRegionBlack", "-");
     if !flag_w.is_empty() || !flag_b.is_empty() {
-        for option in ["flagMove", "flagPieceSafe", "flagPieceBlockedWin"] {
+        // `flagMove` with kings on both flags is the racing-kings reply
+        // (lower_rules::flags); other flag moves wait for a held flag.
+        for option in ["flagPieceSafe", "flagPieceBlockedWin"] {
             if l.flag(option, false)
                 && let Some(o) = l.origin_of(option)
             {

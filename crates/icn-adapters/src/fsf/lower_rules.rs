@@ -293,15 +293,19 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
 fn king_on_one_hill(l: &Lowering<'_>) -> bool {
     let king = l.piece_set("flagPieceWhite") == l.piece_set("flagPieceBlack")
         && matches!(l.piece_set("flagPieceWhite"), PieceSet::Some(s) if s.len() == 1 && s.contains(&super::slots::Slot::KING));
+    // With `flagMove` (racing kings) the sides' flags differ in time: flag
+    // zones with the reply, not one hill.
     king && l.squares("flagRegionWhite", "-") == l.squares("flagRegionBlack", "-")
         && l.int("flagPieceCount", 1) == 1
+        && !l.flag("flagMove", false)
 }
 
 /// Flag wins other than the king of the hill: each side's `flagRegion…`,
 /// the `flagPiece…` kinds that count (`*`: every piece) and
 /// `flagPieceCount` become a flag zone and [`WinRule::FlagAny`] for that
-/// side (a side without a region has none). `flagMove`, `flagPieceSafe` and
-/// `flagPieceBlockedWin` are refused earlier.
+/// side (a side without a region has none). `flagMove` with the king on both
+/// flags is racing kings' reply (`limits::flag_reply`), otherwise refused, as
+/// are `flagPieceSafe` and `flagPieceBlockedWin` (earlier).
 pub(super) fn flags(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered]) {
     if king_on_one_hill(l) {
         return;
@@ -327,6 +331,25 @@ pub(super) fn flags(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered
             count,
         });
     }
+    // `flagMove`: racing kings' reply when both flags are the king's.
+    if l.flag("flagMove", false)
+        && let Some(o) = l.origin_of("flagMove")
+    {
+        let kings_only = rules.limits.flags.len() == 2
+            && rules.limits.flags.iter().all(|f| {
+                f.kinds
+                    .as_ref()
+                    .is_some_and(|ks| ks.len() == 1 && ks.iter().all(|k| rules.royals.contains(k)))
+            });
+        if kings_only {
+            rules.limits.flag_reply = true;
+        } else {
+            l.refuse(
+                &o,
+                "`flagMove` for pieces other than the king on both flags (a flag held for one move): needs the model",
+            );
+        }
+    }
     // Both sides win by a flag (a side without a region never reaches one).
     if !rules.limits.flags.is_empty() {
         for (_, ws) in &mut rules.wins {
@@ -340,6 +363,7 @@ pub(super) fn flags(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered
 /// Wins, stalemate and draws.
 pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
     rules.forced_capture = l.flag("mustCapture", false);
+    rules.limits.no_checks = !l.flag("checking", true);
     rules.limits.flying_general = l.flag("flyingGeneral", false);
     let mut wins = match l.text("checkmateValue").map(|(t, _)| t) {
         Some(t) if t == "win" => vec![WinRule::Checkmated],

@@ -242,8 +242,11 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     let mut limits = r.limits.clone();
     let flying_general = std::mem::take(&mut limits.flying_general);
     let explosion = limits.explosion.take();
-    // The bare reply is written with the bare-king win.
+    // The bare reply is written with the bare-king win, the flag reply with
+    // the flags.
     limits.bare_reply = false;
+    limits.flag_reply = false;
+    let no_checks = std::mem::take(&mut limits.no_checks);
     let same_kind = std::mem::take(&mut limits.same_kind_immune);
     // Flag zones are written with the flag win (`flagRegion…`).
     limits.flags.clear();
@@ -521,6 +524,9 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     }
     if r.forced_capture {
         lines.push("mustCapture = true".to_string());
+    }
+    if no_checks {
+        lines.push("checking = false".to_string());
     }
     if flying_general {
         lines.push("flyingGeneral = true".to_string());

@@ -306,6 +306,18 @@ fn flag_lines(
     {
         lines.push(format!("flagPieceCount = {n}"));
     }
+    if v.rules.limits.flag_reply {
+        let kings = flags.len() == 2
+            && flags.iter().all(|f| {
+                f.kinds.as_ref().is_some_and(|ks| {
+                    ks.len() == 1 && ks.iter().all(|k| v.rules.royals.contains(k))
+                })
+            });
+        if !kings {
+            o.bad("the racing-kings flag reply without the king on both flags");
+        }
+        lines.push("flagMove = true".into());
+    }
 }
 
 pub(super) fn ends(

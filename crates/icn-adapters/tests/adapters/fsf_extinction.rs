@@ -80,3 +80,26 @@ fn double_steps_and_en_passant_regions_count_as_fairy_stockfish() {
             .all(|p| !p.special_right || p.piece.kind != icn_model::PieceKind::Pawn)
     );
 }
+
+/// Racing kings (no move may give check; White reaching its flag lets
+/// Black reply onto its own for a draw): `fixtures/fsf/racing.tsv` (made by
+/// `fixtures/fsf/gen/racing.py` with pyffish) counts as Fairy-Stockfish
+/// counts, and the rules are written back as `checking = false` and
+/// `flagMove = true`.
+#[test]
+fn racing_kings_counts_as_fairy_stockfish_and_is_written_back() {
+    let rows = suite::read_suite(include_str!("../../../../fixtures/fsf/racing.tsv")).unwrap();
+    assert!(rows.len() >= 13);
+    let failures = suite::failures(&rows);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    let v = variant_of("[r:racingkings]\n").unwrap();
+    assert!(v.rules.limits.no_checks && v.rules.limits.flag_reply);
+    let text = fsf::write_section(&v, "r").unwrap();
+    assert!(
+        text.contains("checking = false") && text.contains("flagMove = true"),
+        "{text}"
+    );
+    let back = variant_of(&text).unwrap();
+    assert_eq!(back.rules.limits, v.rules.limits);
+    assert_eq!(back.rules.wins, v.rules.wins);
+}
