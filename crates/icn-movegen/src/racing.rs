@@ -22,11 +22,12 @@ impl Board {
     pub(crate) fn gives_check(&mut self, m: &Move) -> bool {
         let us = self.side_to_move();
         self.make(m);
-        let order = self.cfg.turn_order.clone();
-        let gives = order
-            .into_iter()
-            .filter(|&p| p != us)
-            .any(|p| self.royal_attacked(p));
+        let cfg = std::sync::Arc::clone(&self.cfg);
+        let gives = cfg
+            .turn_order
+            .iter()
+            .filter(|&&p| p != us)
+            .any(|&p| self.royal_attacked(p));
         self.unmake();
         gives
     }
