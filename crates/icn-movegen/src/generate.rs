@@ -521,7 +521,10 @@ impl Board {
         if protect {
             for &r in &royals {
                 self.checkers(r, us, &mut checks);
-                self.pins(r, us, &mut pins);
+                // Under explosions every move is made and tested: no pins.
+                if !explode {
+                    self.pins(r, us, &mut pins);
+                }
             }
         }
         let mut specials: Vec<Move> = Vec::new();

@@ -8,18 +8,11 @@ use icn_adapters::fsf::{self, suite};
 use icn_model::PieceKind;
 use icn_rules::WinRule;
 
-fn variant_of(text: &str) -> Result<icn_rules::Variant, Vec<fsf::lower::Refusal>> {
-    let file = fsf::read_file(text);
-    let r = file.sections[0].result.as_ref().unwrap();
-    fsf::to_variant(r)
-}
+use crate::fsf_variant as variant_of;
 
 #[test]
 fn atomic_positions_count_as_fairy_stockfish() {
-    let rows = suite::read_suite(include_str!("../../../../fixtures/fsf/atomic.tsv")).unwrap();
-    assert!(rows.len() >= 30);
-    let failures = suite::failures(&rows);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/atomic.tsv"), 30);
 }
 
 #[test]

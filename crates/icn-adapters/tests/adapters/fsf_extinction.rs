@@ -8,17 +8,11 @@
 use icn_adapters::fsf::{self, suite};
 use icn_rules::WinRule;
 
-fn variant_of(text: &str) -> Result<icn_rules::Variant, Vec<fsf::lower::Refusal>> {
-    let file = fsf::read_file(text);
-    fsf::to_variant(file.sections[0].result.as_ref().unwrap())
-}
+use crate::fsf_variant as variant_of;
 
 #[test]
 fn extinction_endings_count_as_fairy_stockfish() {
-    let rows = suite::read_suite(include_str!("../../../../fixtures/fsf/extinction.tsv")).unwrap();
-    assert!(rows.len() >= 20);
-    let failures = suite::failures(&rows);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/extinction.tsv"), 20);
 }
 
 #[test]
@@ -88,10 +82,7 @@ fn double_steps_and_en_passant_regions_count_as_fairy_stockfish() {
 /// `flagMove = true`.
 #[test]
 fn racing_kings_counts_as_fairy_stockfish_and_is_written_back() {
-    let rows = suite::read_suite(include_str!("../../../../fixtures/fsf/racing.tsv")).unwrap();
-    assert!(rows.len() >= 13);
-    let failures = suite::failures(&rows);
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/racing.tsv"), 13);
     let v = variant_of("[r:racingkings]\n").unwrap();
     assert!(v.rules.limits.no_checks && v.rules.limits.flag_reply);
     let text = fsf::write_section(&v, "r").unwrap();

@@ -23,3 +23,19 @@ mod sjaak;
 fn shipped() -> String {
     include_str!("../../../../fixtures/sjaak/reference/sjaak-variants.txt").to_string()
 }
+
+/// The rule objects of the first section of a `variants.ini` text, or its
+/// refusals.
+fn fsf_variant(text: &str) -> Result<icn_rules::Variant, Vec<icn_adapters::fsf::lower::Refusal>> {
+    let file = icn_adapters::fsf::read_file(text);
+    icn_adapters::fsf::to_variant(file.sections[0].result.as_ref().unwrap())
+}
+
+/// Reads rows in the format of `fixtures/fsf/suite.tsv` and asserts that
+/// there are at least `min` and that each counts as Fairy-Stockfish counts.
+fn assert_fsf_rows_exact(tsv: &str, min: usize) {
+    let rows = icn_adapters::fsf::suite::read_suite(tsv).unwrap();
+    assert!(rows.len() >= min, "{} rows", rows.len());
+    let failures = icn_adapters::fsf::suite::failures(&rows);
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
