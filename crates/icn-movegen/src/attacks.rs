@@ -50,6 +50,19 @@ impl Board {
         self.pieces[slot as usize].ty as usize
     }
 
+    /// Whether pieces of type `t` may attack `s` at all: a piece confined
+    /// to a zone attacks only its squares
+    /// ([`icn_rules::limits::Prison::attacks_outside`]).
+    #[inline]
+    pub(crate) fn may_attack(&self, t: usize, s: Sq) -> bool {
+        self.cfg
+            .limits
+            .attack_zone
+            .get(t)
+            .and_then(Option::as_ref)
+            .is_none_or(|z| z.contains(s))
+    }
+
     /// The nearest piece from `s` along a ride attack's look direction whose
     /// primitive distance is a multiple of `g`: (ride steps, slot).
     #[inline]
@@ -87,6 +100,7 @@ impl Board {
                 && la.allowed_from(a)
                 && let Some(slot) = self.store.get(a)
                 && la.mask & (1 << self.type_of_slot(slot)) != 0
+                && self.may_attack(self.type_of_slot(slot), s)
             {
                 return true;
             }
@@ -94,7 +108,11 @@ impl Board {
         for ra in &cfg.ride_att {
             if let Some((k, slot)) = self.nearest_multiple(ra.fam, s, ra.look, ra.g) {
                 let t = self.type_of_slot(slot);
-                if ra.mask & (1 << t) != 0 && k >= ra.min[t] && k <= ra.max[t] {
+                if ra.mask & (1 << t) != 0
+                    && k >= ra.min[t]
+                    && k <= ra.max[t]
+                    && (ra.unconfined & (1 << t) != 0 || self.may_attack(t, s))
+                {
                     return true;
                 }
             }
@@ -107,8 +125,11 @@ impl Board {
         let cfg = self.cfg.player(us);
         let types = &self.cfg.types;
         for (ti, t) in types.types.iter().enumerate() {
-            if cfg.enemies & (1 << ti) == 0 || !t.complex_attacker {
+            if cfg.enemies & (1 << ti) == 0 || !t.complex_attacker || !self.may_attack(ti, s) {
                 continue;
+            }
+            if self.zone_captures_reach(ti, t, s) {
+                return true;
             }
             for l in t.lames.iter().filter(|l| l.cap) {
                 let a = Sq::new(s.x - l.total.0, s.y - l.total.1);
@@ -179,6 +200,24 @@ impl Board {
         false
     }
 
+    /// Whether a piece of type `ti` attacks `s` by the captures a zone
+    /// gives it ([`icn_rules::limits::ZoneMoves::captures`]; leaps only).
+    fn zone_captures_reach(&self, ti: usize, t: &crate::types::PieceType, s: Sq) -> bool {
+        t.zone_moves.iter().filter(|z| z.captures).any(|z| {
+            z.leaps.iter().filter(|l| l.cap).any(|l| {
+                let a = Sq::new(s.x - l.dx, s.y - l.dy);
+                self.cfg.border.contains(a)
+                    && l.allowed_from(a)
+                    && self.store.get(a).is_some_and(|slot| {
+                        self.type_of_slot(slot) == ti
+                            && self
+                                .zone_moves_of(slot, t)
+                                .is_some_and(|applies| std::ptr::eq(applies, z))
+                    })
+            })
+        })
+    }
+
     /// Every rose path from `s`: calls `f(square, occupant)` for each square
     /// reached; a path ends at the first occupied square or the border.
     pub(crate) fn rose_paths(&self, s: Sq, mut f: impl FnMut(Sq, Option<Slot>)) {
@@ -203,6 +242,7 @@ impl Board {
                 && la.allowed_from(a)
                 && let Some(slot) = self.store.get(a)
                 && la.mask & (1 << self.type_of_slot(slot)) != 0
+                && self.may_attack(self.type_of_slot(slot), s)
             {
                 out.push(Constraint {
                     royal: s,
@@ -216,7 +256,11 @@ impl Board {
         for ra in &cfg.ride_att {
             if let Some((k, slot)) = self.nearest_multiple(ra.fam, s, ra.look, ra.g) {
                 let t = self.type_of_slot(slot);
-                if ra.mask & (1 << t) != 0 && k >= ra.min[t] && k <= ra.max[t] {
+                if ra.mask & (1 << t) != 0
+                    && k >= ra.min[t]
+                    && k <= ra.max[t]
+                    && (ra.unconfined & (1 << t) != 0 || self.may_attack(t, s))
+                {
                     out.push(Constraint {
                         royal: s,
                         royal_slot,
@@ -248,7 +292,11 @@ impl Board {
             };
             let t = self.type_of_slot(p2);
             let k = k1 + k2;
-            if ra.mask & (1 << t) != 0 && k >= ra.min[t] && k <= ra.max[t] {
+            if ra.mask & (1 << t) != 0
+                && k >= ra.min[t]
+                && k <= ra.max[t]
+                && (ra.unconfined & (1 << t) != 0 || self.may_attack(t, s))
+            {
                 out.push((
                     p1,
                     Constraint {

@@ -150,6 +150,11 @@ impl Board {
             if cfg.enemies & (1 << ti) == 0 || !t.complex_attacker {
                 continue;
             }
+            for z in t.zone_moves.iter().filter(|z| z.captures) {
+                for l in z.leaps.iter().filter(|l| l.cap) {
+                    out.push(Segment::point(Sq::new(s.x - l.dx, s.y - l.dy)));
+                }
+            }
             for l in t.lames.iter().filter(|l| l.cap) {
                 let a = Sq::new(s.x - l.total.0, s.y - l.total.1);
                 out.push(Segment::point(a));

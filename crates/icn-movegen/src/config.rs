@@ -46,6 +46,9 @@ pub(crate) struct RideAttack {
     pub mask: u64,
     pub min: Vec<i64>,
     pub max: Vec<i64>,
+    /// Types whose attack along this line ignores their prison: royals
+    /// under the flying-general rule.
+    pub unconfined: u64,
 }
 
 /// A promotion rule in engine terms.
@@ -212,6 +215,7 @@ impl Config {
                                 mask: 0,
                                 min: vec![1; n],
                                 max: vec![0; n],
+                                unconfined: 0,
                             });
                             cfg.ride_att.len() - 1
                         }

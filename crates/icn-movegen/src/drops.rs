@@ -89,7 +89,7 @@ impl DropCfg {
         let mut targets = Vec::with_capacity(types.types.len());
         let mut to_hand = Vec::with_capacity(types.types.len());
         for t in &types.types {
-            targets.push(targets_of(t, drops, border, &squares));
+            targets.push(targets_of(t, drops, rules, border, &squares));
             let mut hand = [None; 7];
             let kind = drops.in_hand_as(t.piece.kind, None);
             for &capturer in &rules.turn_order {
@@ -177,7 +177,13 @@ fn board_squares(border: &Border) -> Vec<Sq> {
     out
 }
 
-fn targets_of(t: &PieceType, drops: &Drops, border: &Border, squares: &[Sq]) -> DropTargets {
+fn targets_of(
+    t: &PieceType,
+    drops: &Drops,
+    rules: &RuleSet,
+    border: &Border,
+    squares: &[Sq],
+) -> DropTargets {
     let (player, kind) = (t.piece.player, t.piece.kind);
     let zones: Vec<ZoneSet> = drops
         .zones_for(player, kind)
@@ -195,9 +201,13 @@ fn targets_of(t: &PieceType, drops: &Drops, border: &Border, squares: &[Sq]) -> 
         no_mate: drops.no_mate.contains(&kind),
         ..DropTargets::default()
     };
+    let prison = rules.limits.prison_of(kind, player).map(ZoneSet::from_zone);
     for (i, &s) in squares.iter().enumerate() {
         let dead_checked = drops.no_dead_drops && !drops.dead_drops_allowed.contains(&kind);
-        if zones.iter().all(|z| z.contains(s)) && !(dead_checked && dead_on(t, s, border)) {
+        if zones.iter().all(|z| z.contains(s))
+            && prison.as_ref().is_none_or(|z| z.contains(s))
+            && !(dead_checked && dead_on(t, s, border))
+        {
             out.squares.push(i as u32);
         }
     }

@@ -35,6 +35,9 @@ pub(crate) struct PromoFor {
 pub(crate) struct LimitsCfg {
     /// Per type: the zone it is confined to.
     pub prison: Vec<Option<ZoneSet>>,
+    /// Per type: the zone its attacks are confined to (its prison, unless
+    /// the prison lets it attack outside).
+    pub attack_zone: Vec<Option<ZoneSet>>,
     /// Per type: the most pieces of it its owner may have.
     pub max: Vec<Option<u32>>,
     /// Per player: the flag squares it must reach, the types that count
@@ -73,6 +76,17 @@ impl LimitsCfg {
                 .map(|t| {
                     l.prison_of(t.piece.kind, t.piece.player)
                         .map(ZoneSet::from_zone)
+                })
+                .collect(),
+            attack_zone: types
+                .types
+                .iter()
+                .map(|t| {
+                    l.prisons
+                        .iter()
+                        .find(|p| p.kind == t.piece.kind && p.player == t.piece.player)
+                        .filter(|p| !p.attacks_outside)
+                        .map(|p| ZoneSet::from_zone(&p.zone))
                 })
                 .collect(),
             max: types
@@ -215,6 +229,7 @@ pub(crate) fn flying_general_attacks(types: &TypeTable, enemies: u64, att: &mut 
                     mask: 0,
                     min: vec![1; n],
                     max: vec![0; n],
+                    unconfined: 0,
                 });
                 att.len() - 1
             }
@@ -223,6 +238,7 @@ pub(crate) fn flying_general_attacks(types: &TypeTable, enemies: u64, att: &mut 
         for (i, t) in types.types.iter().enumerate() {
             if t.royal && enemies & (1 << i) != 0 {
                 a.mask |= 1 << i;
+                a.unconfined |= 1 << i;
                 a.min[i] = 1;
                 a.max[i] = i64::MAX;
             }

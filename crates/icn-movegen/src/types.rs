@@ -133,12 +133,14 @@ pub(crate) struct PieceType {
 }
 
 /// One [`icn_rules::limits::ZoneMoves`] entry, compiled: where it applies and
-/// the leaps and rides (move-only) played there.
+/// the leaps and rides played there (move-only unless it captures).
 #[derive(Clone, Debug)]
 pub(crate) struct ZoneMoveSet {
     pub zone: Option<crate::geometry::ZoneSet>,
     pub unmoved_only: bool,
     pub not_in_check: bool,
+    /// The leaps and rides capture too (by their own actions).
+    pub captures: bool,
     pub leaps: Vec<Leap>,
     pub rides: Vec<Ride>,
 }
@@ -440,12 +442,15 @@ fn compile_one(
         if zm.kind != piece.kind || zm.player != piece.player {
             continue;
         }
-        // The zone's movement compiled as the kind's own, move-only.
+        // The zone's movement compiled as the kind's own (move-only unless
+        // it captures too).
         let mut only = rules.clone();
         only.limits.zone_moves.clear();
         let mut m = zm.movement.clone();
         for c in &mut m.components {
-            c.action = icn_rules::Action::MoveOnly;
+            if !zm.captures {
+                c.action = icn_rules::Action::MoveOnly;
+            }
             c.needs_right = false;
         }
         only.movements.insert(piece.kind, m);
@@ -456,14 +461,32 @@ fn compile_one(
                 piece.code()
             )));
         }
+        if zm.captures {
+            // Their attacks are looked up one by one (the slow path).
+            if !z.rides.iter().all(|r| !r.cap) {
+                return Err(MovegenError::Unsupported(format!(
+                    "captures by rides in a zone for {}",
+                    piece.code()
+                )));
+            }
+            t.complex_attacker = true;
+            t.overlapping = true;
+        }
         t.mobile |= !(z.leaps.is_empty() && z.rides.is_empty());
         t.zone_moves.push(ZoneMoveSet {
             zone: zm.zone.as_ref().map(crate::geometry::ZoneSet::from_zone),
             unmoved_only: zm.unmoved_only,
             not_in_check: zm.not_in_check,
+            captures: zm.captures,
             leaps: z.leaps,
             rides: z.rides,
         });
+    }
+    if t.zone_moves.iter().any(|z| z.captures) && t.zone_moves.iter().any(|z| z.not_in_check) {
+        return Err(MovegenError::Unsupported(format!(
+            "captures in a zone for {} beside zone moves given up in check",
+            piece.code()
+        )));
     }
     Ok(t)
 }

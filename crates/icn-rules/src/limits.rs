@@ -50,8 +50,10 @@ impl FlagZone {
     }
 }
 
-/// A piece kind confined to a zone (Sjaak `Prison:`, the xiangqi palace):
-/// its pieces of `player` never move outside `zone`.
+/// A piece kind confined to a zone (Sjaak `Prison:`, Fairy-Stockfish
+/// `mobilityRegion…`, the xiangqi palace): its pieces of `player` never move
+/// or are dropped outside `zone`, and (unless `attacks_outside`) attack only
+/// the squares of `zone`: a royal outside it is not in check from them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Prison {
     /// The confined kind.
@@ -60,11 +62,17 @@ pub struct Prison {
     pub player: Player,
     /// Where they may stand.
     pub zone: Zone,
+    /// The pieces still attack squares outside the zone: the zone keeps them
+    /// off squares they could never leave (Fairy-Stockfish
+    /// `immobilityIllegal`), and a royal there is in check as usual.
+    pub attacks_outside: bool,
 }
 
 /// Moves a piece plays *instead of* its quiet moves (moves that do not
 /// capture) while it stands in a zone (Sjaak `Special:` and `Initial:`); its
-/// captures stay as they are.
+/// captures stay as they are, and with `captures` the movement's captures
+/// join them there (the xiangqi soldier across the river, Fairy-Stockfish
+/// `soldierPromotionRank`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ZoneMoves {
     /// The kind.
@@ -77,8 +85,12 @@ pub struct ZoneMoves {
     pub unmoved_only: bool,
     /// A royal piece in check plays its ordinary moves instead (Sjaak).
     pub not_in_check: bool,
-    /// The quiet moves played there (their actions are taken as move-only).
+    /// The quiet moves played there (without `captures`, their actions are
+    /// taken as move-only).
     pub movement: Movement,
+    /// The movement also captures (by its own actions), besides the
+    /// piece's own captures, while the piece stands in the zone.
+    pub captures: bool,
 }
 
 /// Where `player` may take en passant: a multi-step move leaves an en
@@ -290,19 +302,31 @@ pub fn limits_json(l: &Limits) -> Value {
             }),
             "count": f.count,
         })).collect::<Vec<_>>(),
-        "prisons": l.prisons.iter().map(|p| json!({
-            "kind": p.kind.code(),
-            "player": player_json(p.player),
-            "zone": zone_json(&p.zone),
-        })).collect::<Vec<_>>(),
-        "zoneMoves": l.zone_moves.iter().map(|z| json!({
-            "kind": z.kind.code(),
-            "player": player_json(z.player),
-            "zone": z.zone.as_ref().map_or(Value::Null, zone_json),
-            "unmovedOnly": z.unmoved_only,
-            "notInCheck": z.not_in_check,
-            "movement": serde_json::to_value(&z.movement).unwrap_or(Value::Null),
-        })).collect::<Vec<_>>(),
+        "prisons": l.prisons.iter().map(|p| {
+            let mut v = json!({
+                "kind": p.kind.code(),
+                "player": player_json(p.player),
+                "zone": zone_json(&p.zone),
+            });
+            if p.attacks_outside {
+                v["attacksOutside"] = Value::Bool(true);
+            }
+            v
+        }).collect::<Vec<_>>(),
+        "zoneMoves": l.zone_moves.iter().map(|z| {
+            let mut v = json!({
+                "kind": z.kind.code(),
+                "player": player_json(z.player),
+                "zone": z.zone.as_ref().map_or(Value::Null, zone_json),
+                "unmovedOnly": z.unmoved_only,
+                "notInCheck": z.not_in_check,
+                "movement": serde_json::to_value(&z.movement).unwrap_or(Value::Null),
+            });
+            if z.captures {
+                v["captures"] = Value::Bool(true);
+            }
+            v
+        }).collect::<Vec<_>>(),
         "pieceLimits": l.piece_limits.iter().map(|m| json!({
             "kind": m.kind.code(),
             "player": player_json(m.player),
@@ -535,6 +559,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
             kind: kind_of(fo, &p)?,
             player: player_of(fo, &p)?,
             zone: zone_at(fo, &p)?,
+            attacks_outside: flag(fo, "attacksOutside", &p)?,
         });
     }
     for (i, f) in list(o, "zoneMoves", path)?.iter().enumerate() {
@@ -558,6 +583,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
             unmoved_only: flag(fo, "unmovedOnly", &p)?,
             not_in_check: flag(fo, "notInCheck", &p)?,
             movement,
+            captures: flag(fo, "captures", &p)?,
         });
     }
     for (i, f) in list(o, "enPassantZones", path)?.iter().enumerate() {
@@ -608,6 +634,7 @@ mod tests {
                 kind: PieceKind::King,
                 player: Player::BLACK,
                 zone: Zone::squares([Coord::new(4, 7)]),
+                attacks_outside: true,
             }],
             zone_moves: vec![ZoneMoves {
                 kind: PieceKind::Pawn,
@@ -616,6 +643,7 @@ mod tests {
                 unmoved_only: true,
                 not_in_check: false,
                 movement: crate::movement_of(PieceKind::Knight),
+                captures: true,
             }],
             piece_limits: vec![PieceLimit {
                 kind: PieceKind::Queen,

@@ -1,9 +1,11 @@
 //! The `fsf-suite` corpus: Fairy-Stockfish's own perft suite
 //! (`fixtures/fsf/suite.tsv`, from its `tests/perft.sh` by
-//! `fixtures/fsf/gen/suite.py`), checked by `icn_adapters::fsf::suite`. One
-//! case per row the toolkit can express (the others are refused with the
-//! reason: see `icn perft --variant NAME --fen FEN`); a quick run keeps the
-//! rows of at most 250,000 nodes.
+//! `fixtures/fsf/gen/suite.py`) and the positions generated with pyffish
+//! in the same format (the other `fixtures/fsf/*.tsv`, each made by the
+//! `fixtures/fsf/gen/` script of its name), checked by
+//! `icn_adapters::fsf::suite`. One case per row the toolkit can express (the
+//! others are refused with the reason: see `icn perft --variant NAME --fen
+//! FEN`); a quick run keeps the rows of at most 250,000 nodes.
 
 use std::path::Path;
 
@@ -20,13 +22,23 @@ pub static CORPUS: FsfSuite = FsfSuite;
 /// Rows of at most this many nodes run in a quick run.
 const QUICK_NODES: u64 = 250_000;
 
-fn rows(fixtures: &Path) -> anyhow::Result<Vec<SuiteRow>> {
-    let text = std::fs::read_to_string(fixtures.join("fsf/suite.tsv"))?;
-    read_suite(&text).map_err(anyhow::Error::msg)
-}
-
-fn case_name(i: usize, row: &SuiteRow) -> String {
-    format!("{i:03} {} d{}", row.variant, row.depth)
+/// Every row of every `fixtures/fsf/*.tsv`, with its case name.
+fn rows(fixtures: &Path) -> anyhow::Result<Vec<(String, SuiteRow)>> {
+    let mut files: Vec<_> = std::fs::read_dir(fixtures.join("fsf"))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "tsv"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for file in files {
+        let stem = file.file_stem().unwrap_or_default().to_string_lossy();
+        let text = std::fs::read_to_string(&file)?;
+        let rows = read_suite(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?;
+        for (i, row) in rows.into_iter().enumerate() {
+            out.push((format!("{stem}/{i:03} {} d{}", row.variant, row.depth), row));
+        }
+    }
+    Ok(out)
 }
 
 impl Corpus for FsfSuite {
@@ -36,10 +48,10 @@ impl Corpus for FsfSuite {
 
     fn cases(&self, fixtures: &Path) -> anyhow::Result<Vec<Case>> {
         let mut out = Vec::new();
-        for (i, row) in rows(fixtures)?.iter().enumerate() {
-            if prepare(row).is_ok() {
+        for (name, row) in rows(fixtures)? {
+            if prepare(&row).is_ok() {
                 out.push(Case {
-                    name: case_name(i, row),
+                    name,
                     path: fixtures.to_path_buf(),
                 });
             }
@@ -51,8 +63,7 @@ impl Corpus for FsfSuite {
         let all = rows(&case.path).map_err(|e| e.to_string())?;
         let row = all
             .iter()
-            .enumerate()
-            .find(|(i, r)| case_name(*i, r) == case.name)
+            .find(|(name, _)| *name == case.name)
             .map(|(_, r)| r)
             .ok_or("no such row")?;
         if options.quick && row.nodes > QUICK_NODES {

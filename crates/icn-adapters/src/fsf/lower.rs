@@ -253,16 +253,6 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
                 .unwrap_or(def.origin.clone());
             l.refuse(&o, "en passant for one side only: needs the model");
         }
-        for color in ["White", "Black"] {
-            let mut n = def.slot.name();
-            if let Some(first) = n.get_mut(0..1) {
-                first.make_ascii_uppercase();
-            }
-            let field = format!("mobilityRegion{color}{n}");
-            if let Some(o) = l.origin_of(&field) {
-                l.refuse(&o, "a piece confined to a region: needs the model");
-            }
-        }
         if def.slot.name() == "janggiCannon" {
             l.refuse(
                 &def.origin,
@@ -320,6 +310,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     super::lower_bare::lower(&mut l, &mut rules, &pieces);
     super::lower_rules::flags(&mut l, &mut rules, &pieces);
     super::lower_rules::en_passant_zones(&l, &mut rules);
+    super::lower_xiangqi::lower(&mut l, &mut rules, &pieces);
     for (kind, movement) in std::mem::take(&mut l.zone_doubles) {
         for (side, player) in [(0, icn_model::Player::WHITE), (1, icn_model::Player::BLACK)] {
             rules.limits.zone_moves.push(icn_rules::limits::ZoneMoves {
@@ -329,6 +320,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
                 unmoved_only: false,
                 not_in_check: false,
                 movement: movement.clone(),
+                captures: false,
             });
         }
     }

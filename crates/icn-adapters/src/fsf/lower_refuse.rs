@@ -74,11 +74,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
         ),
         ("makpongRule", "false", "the Makpong rule: needs the model"),
         (
-            "soldierPromotionRank",
-            "1",
-            "soldiers that change moves on a rank: needs the model",
-        ),
-        (
             "flipEnclosedPieces",
             "none",
             "flipping enclosed pieces: needs the model",
@@ -97,11 +92,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "moveRepetitionIllegal",
             "false",
             "moving back and forth is illegal: needs the model",
-        ),
-        (
-            "chasingRule",
-            "none",
-            "Xiangqi chasing rules: needs the model",
         ),
         (
             "stalematePieceCount",

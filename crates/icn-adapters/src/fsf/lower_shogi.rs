@@ -103,6 +103,7 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
                     kind: p.kind,
                     player,
                     zone: zone(&live, l.files),
+                    attacks_outside: true,
                 });
             }
         }

@@ -32,6 +32,7 @@ mod lower_position;
 mod lower_refuse;
 mod lower_rules;
 mod lower_shogi;
+mod lower_xiangqi;
 pub mod options;
 pub mod resolve;
 pub mod slots;
@@ -40,6 +41,7 @@ pub mod write;
 mod write_atomic;
 mod write_drops;
 mod write_rules;
+mod write_xiangqi;
 
 pub use lower::{Refusal, to_variant};
 pub use write::{section_name, write_file, write_section, write_section_lossy};

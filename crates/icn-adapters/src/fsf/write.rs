@@ -25,6 +25,7 @@ use icn_model::{Coord, PieceKind, Player};
 use icn_rules::{Component, Frame, Movement, Variant, Vector, Zone};
 
 use super::betza_write;
+use super::slots::Slot;
 use super::write_rules::{castling, ends, fen};
 
 /// The White-relative vectors a component reaches (its images; for a lame
@@ -248,6 +249,8 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     limits.flag_reply = false;
     let no_checks = std::mem::take(&mut limits.no_checks);
     let same_kind = std::mem::take(&mut limits.same_kind_immune);
+    let soldier = super::write_xiangqi::soldier(&o, v);
+    super::write_xiangqi::take_said(&mut limits, soldier.map(|s| s.0));
     // Flag zones are written with the flag win (`flagRegion…`).
     limits.flags.clear();
     for what in icn_rules::limits::unsayable(&limits) {
@@ -308,6 +311,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     // Letters and slots.
     let mut used = BTreeSet::new();
     let mut letters: BTreeMap<PieceKind, char> = BTreeMap::new();
+    let mut slots: BTreeMap<PieceKind, Slot> = BTreeMap::new();
     let mut slot_lines = Vec::new();
     let mut custom = 0;
     // A second royal kind is written as a plain piece (its royalty lost).
@@ -341,6 +345,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
         let betza: Result<String, Vec<String>> = Ok(said);
         if r.is_royal(k) && !king_written {
             king_written = true;
+            slots.insert(k, Slot::KING);
             match betza {
                 Ok(b) if b == "WF" || b == "FW" => slot_lines.push(format!("king = {c}")),
                 Ok(b) => slot_lines.push(format!("king = {c}:{b}")),
@@ -348,14 +353,22 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
             }
         } else if plain_pawn(&m) && pawn_slot.is_none() && pawn_spared_as(k) {
             pawn_slot = Some(k);
+            slots.insert(k, Slot::PAWN);
             slot_lines.push(format!("pawn = {c}"));
+        } else if soldier.is_some_and(|(s, _)| s == k)
+            && let Some(slot) = Slot::named("soldier")
+        {
+            slots.insert(k, slot);
+            slot_lines.push(format!("soldier = {c}"));
         } else if r.drops.as_ref().is_some_and(|d| d.no_mate.contains(&k))
             && betza.as_deref() == Ok("fW")
         {
             // The piece whose drop may not mate is Fairy-Stockfish's shogi pawn.
+            slots.insert(k, Slot::SHOGI_PAWN);
             slot_lines.push(format!("shogiPawn = {c}"));
         } else {
             custom += 1;
+            slots.extend(Slot::custom(custom).map(|slot| (k, slot)));
             match betza {
                 Ok(b) => slot_lines.push(format!("customPiece{custom} = {c}:{b}")),
                 Err(es) => es.into_iter().for_each(|e| o.fatal(format!("{e} ({k:?})"))),
@@ -531,6 +544,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     if flying_general {
         lines.push("flyingGeneral = true".to_string());
     }
+    lines.extend(super::write_xiangqi::lines(&o, v, &slots, soldier));
     super::write_atomic::explosion_lines(
         &mut o,
         v,

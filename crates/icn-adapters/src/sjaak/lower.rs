@@ -277,6 +277,7 @@ impl Lowering<'_> {
                     unmoved_only: true,
                     not_in_check: false,
                     movement: moves(initial.clone()),
+                    captures: false,
                 });
             }
             if !special.is_empty() {
@@ -294,6 +295,7 @@ impl Lowering<'_> {
                     unmoved_only: self.v.has_rule("special init"),
                     not_in_check: royal,
                     movement: moves(special.clone()),
+                    captures: false,
                 });
             }
         }
@@ -548,6 +550,7 @@ fn piece_limits(l: &Lowering<'_>, p: &SjaakPiece, kind: PieceKind, rules: &mut R
                 kind,
                 player,
                 zone: Zone::squares(squares.iter().map(|&q| coord_of(q))),
+                attacks_outside: false,
             });
         }
     }

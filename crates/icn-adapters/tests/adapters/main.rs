@@ -7,6 +7,7 @@ mod fsf;
 mod fsf_atomic;
 mod fsf_extinction;
 mod fsf_gating;
+mod fsf_xiangqi;
 mod lion;
 mod mbn;
 mod own_pieces;

@@ -61,6 +61,7 @@ fn a_confined_piece_stays_in_its_zone() {
         kind: PieceKind::King,
         player: Player::WHITE,
         zone: squares(&[(4, 1), (5, 1), (6, 1), (4, 2), (5, 2), (6, 2)]),
+        attacks_outside: false,
     });
     let mut b = board("w K5,2|k5,8|R1,8", &r);
     assert_eq!(
@@ -77,6 +78,7 @@ fn a_confined_piece_stays_in_its_zone() {
             bottom: None,
             top: None,
         }),
+        attacks_outside: false,
     });
     let mut b = board("w K5,2|k5,8|R1,8", &r);
     assert_eq!(moves_from(&mut b, (1, 8)).len(), 7);
@@ -94,6 +96,7 @@ fn zone_moves_replace_the_quiet_moves_and_keep_the_captures() {
         unmoved_only: true,
         not_in_check: true,
         movement: movement_of(PieceKind::Knight),
+        captures: false,
     });
     // The rook on d2 guards c2, d3 and g2; the king may take it.
     let mut b = board("w K5,1+|k5,8|r4,2", &r);
@@ -104,6 +107,84 @@ fn zone_moves_replace_the_quiet_moves_and_keep_the_captures() {
     // In check: its own steps too.
     let mut b = board("w K5,1+|k5,8|r8,1", &r);
     assert_eq!(moves_from(&mut b, (5, 1)), ["4,2", "5,2", "6,2"]);
+}
+
+#[test]
+fn a_confined_piece_attacks_only_its_zone_unless_told_otherwise() {
+    let mut r = rules();
+    let first_rows = |attacks_outside| Prison {
+        kind: PieceKind::Rook,
+        player: Player::BLACK,
+        zone: Zone::rows([Int::ONE, Int::from(2)]),
+        attacks_outside,
+    };
+    // The rook on e1 may not leave rows 1 and 2: it guards e2 but does not
+    // check the king on e3.
+    r.limits.prisons.push(first_rows(false));
+    let icn = "w K5,3|k1,8|r5,1";
+    assert_eq!(
+        moves_from(&mut board(icn, &r), (5, 3)),
+        ["4,2", "4,3", "4,4", "5,4", "6,2", "6,3", "6,4"]
+    );
+    // Kept off squares it could never leave, it still checks there.
+    r.limits.prisons = vec![first_rows(true)];
+    assert_eq!(
+        moves_from(&mut board(icn, &r), (5, 3)),
+        ["4,2", "4,3", "4,4", "6,2", "6,3", "6,4"]
+    );
+    // A confined king still faces the other under the flying-general rule.
+    let mut r = rules();
+    r.limits.flying_general = true;
+    r.limits.prisons.push(Prison {
+        kind: PieceKind::King,
+        player: Player::BLACK,
+        zone: Zone::rows([Int::from(7), Int::from(8)]),
+        attacks_outside: false,
+    });
+    let mut b = board("w K4,1|k5,8", &r);
+    assert_eq!(moves_from(&mut b, (4, 1)), ["3,1", "3,2", "4,2"]);
+}
+
+#[test]
+fn zone_moves_that_capture_add_to_the_captures_and_attack() {
+    let mut r = rules();
+    // A wazir that, on the fourth row, moves as a knight instead of
+    // stepping, and captures as both.
+    let wazir = icn_rules::Movement {
+        components: vec![icn_rules::Component::new(icn_rules::Pattern::Leap {
+            vector: icn_rules::Vector::new(1, 0),
+            symmetry: icn_rules::Symmetry::Rotations,
+        })],
+    };
+    r.movements.insert(PieceKind::Guard, wazir);
+    r.limits.zone_moves.push(ZoneMoves {
+        kind: PieceKind::Guard,
+        player: Player::WHITE,
+        zone: Some(Zone::rows([Int::from(4)])),
+        unmoved_only: false,
+        not_in_check: false,
+        movement: movement_of(PieceKind::Knight),
+        captures: true,
+    });
+    let mut b = board("w K1,1|k8,8|GU5,4|n6,6|p5,5", &r);
+    let moves = moves_from(&mut b, (5, 4));
+    assert_eq!(
+        moves,
+        [
+            "3,3", "3,5", "4,2", "4,6", "5,5", "6,2", "6,6", "7,3", "7,5"
+        ]
+    );
+    // Off the row: the wazir's steps alone.
+    assert_eq!(
+        moves_from(&mut board("w K1,1|k8,8|GU5,3|n6,5", &r), (5, 3)).len(),
+        4
+    );
+    // Its knight leap from the row checks: the black king must move.
+    let b = board("b K1,1|k6,6|GU5,4", &r);
+    assert!(b.in_check());
+    // From elsewhere it does not.
+    let b = board("b K1,1|k6,5|GU5,3", &r);
+    assert!(!b.in_check());
 }
 
 #[test]
