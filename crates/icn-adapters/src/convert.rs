@@ -559,6 +559,7 @@ pub(crate) fn variant_json(v: &Variant) -> Result<serde_json::Value, ConvertErro
     // What ICN cannot say goes beside the piece list.
     let mut on_board = v.position.clone();
     let held = std::mem::take(&mut on_board.holdings);
+    let count = on_board.count.take();
     let mut promoted = serde_json::Map::new();
     for p in on_board.pieces.iter_mut() {
         if let Some(from) = p.promoted_from.take() {
@@ -595,14 +596,32 @@ pub(crate) fn variant_json(v: &Variant) -> Result<serde_json::Value, ConvertErro
         if !promoted.is_empty() {
             o.insert("promoted".into(), serde_json::Value::Object(promoted));
         }
+        if let Some(c) = count {
+            o.insert(
+                "count".into(),
+                serde_json::json!({"limit": c.limit, "ply": c.ply}),
+            );
+        }
     }
     Ok(out)
 }
 
-/// The `holdings` (`{"P": 2, "q": 1}`) and `promoted` (`{"4,1": "P"}`: the
-/// square of a promoted piece and the kind it promoted from) keys of variant
+/// The `holdings` (`{"P": 2, "q": 1}`), `promoted` (`{"4,1": "P"}`: the
+/// square of a promoted piece and the kind it promoted from) and `count`
+/// (`{"limit": 32, "ply": 6}`, a Makruk count in progress) keys of variant
 /// JSON, put into `position`.
 fn off_board_json(value: &serde_json::Value, position: &mut Position) -> Result<(), ConvertError> {
+    if let Some(c) = value.get("count") {
+        let field = |k: &str| {
+            c.get(k)
+                .and_then(|n| n.as_u64())
+                .and_then(|n| u32::try_from(n).ok())
+        };
+        let (Some(limit), Some(ply)) = (field("limit"), field("ply")) else {
+            return fail(["count: expected {\"limit\": plies, \"ply\": plies}"]);
+        };
+        position.count = Some(icn_model::Count { limit, ply });
+    }
     if let Some(h) = value.get("holdings") {
         let Some(h) = h.as_object() else {
             return fail(["holdings: expected an object of piece codes and counts"]);

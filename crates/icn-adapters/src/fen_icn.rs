@@ -194,6 +194,7 @@ pub fn fen_to_game(fen: &Fen) -> Result<Game, FenToIcnError> {
         .collect();
     let position = Position {
         holdings: Default::default(),
+        count: None,
         pieces,
         turn_order: if fen.turn == Player::WHITE {
             vec![Player::WHITE, Player::BLACK]

@@ -36,7 +36,7 @@ pub use int::{Int, ParseIntError};
 pub use lower::{lower, lower_mapped, lower_with};
 pub use piece::{Piece, PieceCodeError, PieceKind};
 pub use player::Player;
-pub use position::{MoveRule, PlacedPiece, Position};
+pub use position::{Count, MoveRule, PlacedPiece, Position};
 pub use rules::{Annotations, GameRules, Promotion, Ray, WinCondition, WorldBorder};
 pub use sanlike::{RefuseSanLike, SanLikeError, SanLikeResolver};
 pub use source_map::{MetadataTag, SourceMap, Subject};

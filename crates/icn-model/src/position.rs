@@ -39,6 +39,17 @@ pub struct MoveRule {
     pub limit: Int,
 }
 
+/// A Makruk-family count in progress (Fairy-Stockfish's `countingRule`;
+/// its FEN gives the limit where the en passant square goes and the count
+/// as the halfmove number): the game is drawn once `ply` exceeds `limit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Count {
+    /// The plies the count allows.
+    pub limit: u32,
+    /// The plies counted so far.
+    pub ply: u32,
+}
+
 /// A position: pieces and state of play.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -56,6 +67,9 @@ pub struct Position {
     /// Pieces in hand, to be dropped (crazyhouse, shogi). ICN has no way to
     /// say them; FEN holds them in `[…]`.
     pub holdings: Holdings,
+    /// A Makruk-family count in progress ([`Count`]); ICN has no way to say
+    /// it.
+    pub count: Option<Count>,
 }
 
 impl Default for Position {
@@ -67,6 +81,7 @@ impl Default for Position {
             move_rule: None,
             fullmove: Int::ONE,
             holdings: Holdings::new(),
+            count: None,
         }
     }
 }

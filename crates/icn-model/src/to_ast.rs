@@ -231,11 +231,15 @@ pub fn to_ast(
     })
 }
 
-/// The turn order field: `w` or `b` for White and Black alternating, the
-/// whole order otherwise.
-/// What a position may hold that ICN has no way to say: pieces in hand and
-/// promoted pieces (FEN `[…]` and `~`).
+/// What a position may hold that ICN has no way to say: pieces in hand,
+/// promoted pieces (FEN `[…]` and `~`) and a Makruk count in progress.
 fn off_board_state(pos: &crate::Position, problems: &mut Vec<String>) {
+    if let Some(c) = pos.count {
+        problems.push(format!(
+            "ICN cannot hold a Makruk count in progress ({} of {} plies)",
+            c.ply, c.limit
+        ));
+    }
     if !pos.holdings.is_empty() {
         let held: Vec<String> = pos
             .holdings
@@ -256,6 +260,8 @@ fn off_board_state(pos: &crate::Position, problems: &mut Vec<String>) {
     }
 }
 
+/// The turn order field: `w` or `b` for White and Black alternating, the
+/// whole order otherwise.
 fn turn_field(pos: &crate::Position, problems: &mut Vec<String>) -> Option<syn::Field<'static>> {
     let order = if pos.is_two_player_alternation() {
         &pos.turn_order[..1]

@@ -64,6 +64,8 @@ pub struct Board {
     /// The last move captured a `no_retaliate` piece with a piece of another
     /// type: no such piece may be captured now ([`crate::lion`]).
     pub(crate) lion_bar: bool,
+    /// The Makruk-family count in progress ([`crate::counting`]).
+    pub(crate) count: Option<icn_model::Count>,
     pub(crate) undo: Vec<crate::make::Undo>,
     /// The pieces atomic blasts removed, the last move's last, each with
     /// the type it put into a hand ([`crate::atomic`]; each undo record
@@ -151,12 +153,16 @@ impl Board {
             checks: [0; 7],
             hand: Vec::new(),
             lion_bar: false,
+            count: None,
             undo: Vec::new(),
             blasted: Vec::new(),
             history: Vec::new(),
             seen: None,
         };
         board.hand = vec![0; board.cfg.types.types.len()];
+        if rules.draws.counting.is_some() {
+            board.count = position.count;
+        }
         for (piece, n) in position.holdings.iter() {
             if let Some(ty) = board.cfg.types.id(piece) {
                 board.hand[ty as usize] = n;
@@ -345,6 +351,7 @@ impl Board {
                 .enumerate()
                 .map(|(ty, &n)| (self.cfg.types.types[ty].piece, n))
                 .collect(),
+            count: self.count,
         }
     }
 

@@ -16,6 +16,7 @@ mod board;
 mod complex;
 mod config;
 mod constrain;
+mod counting;
 mod drops;
 mod error;
 mod generate;

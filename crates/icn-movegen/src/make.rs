@@ -38,6 +38,8 @@ pub(crate) struct Undo {
     lion_bar: bool,
     /// How many pieces of [`Board::blasted`] the move's blast removed.
     blasts: u8,
+    /// The count before the move ([`crate::counting`]).
+    count: Option<icn_model::Count>,
 }
 
 impl Board {
@@ -383,6 +385,7 @@ impl Board {
             first_captured: None,
             lion_bar: self.lion_bar,
             blasts: 0,
+            count: self.count,
         }
     }
 
@@ -454,6 +457,21 @@ impl Board {
                 self.checks[us.number() as usize] += 1;
                 undo.check_given = true;
             }
+        }
+        if cfg.rules.draws.counting.is_some() {
+            let taken = [undo.captured, undo.first_captured];
+            let pawn_taken = taken.iter().flatten().any(|&s| {
+                let kind = cfg.types.types[self.pieces[s as usize].ty as usize]
+                    .piece
+                    .kind;
+                cfg.rules
+                    .draws
+                    .counting
+                    .as_ref()
+                    .is_some_and(|c| c.pawns.contains(&kind))
+            });
+            let captured = taken.iter().any(Option::is_some) || undo.blasts > 0;
+            self.update_count(us, captured, pawn_taken, undo.mv.promotion.is_some());
         }
         self.undo.push(undo);
     }
@@ -569,6 +587,7 @@ impl Board {
         self.fullmove = u.fullmove;
         self.key = u.key;
         self.lion_bar = u.lion_bar;
+        self.count = u.count;
         self.turn = u.turn;
         self.ply -= 1;
     }

@@ -48,6 +48,8 @@ pub enum Termination {
     Flag,
     /// A player was left with a bare king.
     BareKing,
+    /// A Makruk-family count ran out ([`crate::counting`]).
+    Counting,
 }
 
 impl Termination {
@@ -68,6 +70,7 @@ impl Termination {
             Termination::DropMate => "dropmate",
             Termination::Flag => "flag",
             Termination::BareKing => "bareking",
+            Termination::Counting => "counting",
         }
     }
 }
@@ -282,13 +285,16 @@ impl Board {
         }
     }
 
-    /// The draw the counting rules declare now, if any: the move rule, then
-    /// repetition. Cheap (no move generation), unlike [`Board::game_end`],
+    /// The draw the counting rules declare now, if any: the move rule, a
+    /// Makruk-family count, then repetition. Cheap (no move generation), unlike [`Board::game_end`],
     /// which checks them after wins and mates.
     pub fn drawn_by_count(&self) -> Option<Termination> {
         let cfg = &self.cfg;
         if cfg.move_rule.is_some_and(|limit| self.halfmove >= limit) {
             return Some(Termination::MoveRule);
+        }
+        if self.count_ran_out() {
+            return Some(Termination::Counting);
         }
         let n = cfg.repetition.filter(|&n| n > 0)?;
         (self.times_seen(self.key) + 1 >= n as usize).then_some(Termination::Repetition)

@@ -150,11 +150,7 @@ pub fn rules_json(r: &RuleSet) -> Value {
         "wins": wins,
         "hill": zone_json(&r.hill),
         "stalemate": outcome(r.stalemate),
-        "draws": {
-            "moveRule": opt_int(&r.draws.move_rule),
-            "repetition": r.draws.repetition,
-            "insufficientMaterial": r.draws.insufficient_material,
-        },
+        "draws": draws_json(&r.draws),
         "losses": {
             "perpetualCheck": r.losses.perpetual_check,
             "repetition": r.losses.repetition,
@@ -214,4 +210,17 @@ fn drops_json(d: &crate::drops::Drops) -> Value {
         },
         "noCheck": kinds(&d.no_check),
     })
+}
+
+/// The `draws` object (`counting` only when set).
+fn draws_json(d: &crate::Draws) -> Value {
+    let mut v = json!({
+        "moveRule": opt_int(&d.move_rule),
+        "repetition": d.repetition,
+        "insufficientMaterial": d.insufficient_material,
+    });
+    if let Some(c) = &d.counting {
+        v["counting"] = c.to_json();
+    }
+    v
 }

@@ -560,8 +560,11 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
         only_keys(
             dobj,
             "draws",
-            &["moveRule", "repetition", "insufficientMaterial"],
+            &["moveRule", "repetition", "insufficientMaterial", "counting"],
         )?;
+        if let Some(v) = dobj.get("counting") {
+            r.draws.counting = Some(crate::counting::Counting::from_json(v, "draws.counting")?);
+        }
         if let Some(v) = dobj.get("moveRule") {
             r.draws.move_rule = opt_int(v, "draws.moveRule")?;
         }

@@ -17,6 +17,7 @@ pub mod board;
 pub mod castling;
 pub mod catalogue;
 pub mod conformance;
+pub mod counting;
 pub mod drops;
 pub mod fbr;
 pub mod json;

@@ -299,7 +299,11 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
     if rules.stalemate != Outcome::Draw {
         bad("a stalemate that is not a draw".to_string());
     }
+    if rules.draws.counting.is_some() {
+        bad("Makruk counting rules".to_string());
+    }
     let default_draws = Draws {
+        counting: rules.draws.counting.clone(),
         move_rule: rules.draws.move_rule.clone(),
         repetition: rules.draws.repetition,
         ..Draws::default()

@@ -177,6 +177,8 @@ pub struct Draws {
     pub repetition: Option<u32>,
     /// The dead-position cases listed in the module docs are drawn.
     pub insufficient_material: bool,
+    /// Makruk-family counting ([`crate::counting`]).
+    pub counting: Option<crate::counting::Counting>,
 }
 
 impl Default for Draws {
@@ -185,6 +187,7 @@ impl Default for Draws {
             move_rule: None,
             repetition: Some(3),
             insufficient_material: true,
+            counting: None,
         }
     }
 }

@@ -9,6 +9,8 @@
 //!   position's perft at depth 1, 2, … as Fairy-Stockfish counts it (made by
 //!   `fixtures/fsf/gen/perft.py` with pyffish); the engine must count the
 //!   same on the section read by this reader. A quick run stops at depth 2.
+//! * `games/*.tsv`: games replayed against pyffish's Makruk count after
+//!   them ([`super::games`]).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -21,14 +23,14 @@ use icn_movegen::{Board, PerftMode};
 /// When a folder cannot be read.
 pub fn list_cases(root: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut out = Vec::new();
-    for dir in ["ok", "err", "perft"] {
+    for dir in ["ok", "err", "perft", "games"] {
         let d = root.join(dir);
         if !d.exists() {
             continue;
         }
         for e in fs::read_dir(&d)? {
             let p = e?.path();
-            if p.extension().is_some_and(|x| x == "ini") {
+            if p.extension().is_some_and(|x| x == "ini" || x == "tsv") {
                 out.push(p);
             }
         }
@@ -184,6 +186,11 @@ pub fn run_case(path: &Path, bless: bool, quick: bool) -> Result<(), String> {
         .and_then(Path::file_name)
         .and_then(|n| n.to_str())
         .unwrap_or("");
+    if folder == "games" {
+        return super::games::check_rows(&text)
+            .map(|_| ())
+            .map_err(|e| format!("{}: {e}", path.display()));
+    }
     if folder == "perft" {
         let exp = fs::read_to_string(expected_path(path, ".perft"))
             .map_err(|e| format!("{}: {e}", path.display()))?;

@@ -5,7 +5,9 @@
 //! (`w`/`b`), castling (`KQkq`, files `A`–`L`/`a`–`l`, `-`), en passant
 //! square or `-`, check counters (`3+3`), halfmove and fullmove numbers,
 //! and last lichess's checks given (`+2+0`), which Fairy-Stockfish reads as
-//! `3 - given` checks remaining whatever the variant's count.
+//! `3 - given` checks remaining whatever the variant's count. Three numbers
+//! are a Makruk count's limit (where the en passant square goes), the count
+//! and the move number.
 //!
 //! A `~` after a piece marks it promoted (crazyhouse), a `+` before it
 //! names the piece it promotes into (shogi). Refused with the column in the
@@ -51,6 +53,9 @@ pub struct Setup {
     pub halfmove: Option<u32>,
     /// The move number.
     pub fullmove: Option<u32>,
+    /// A Makruk count's limit, in plies (the first of three numbers); the
+    /// halfmove number is then the count.
+    pub counting_limit: Option<u32>,
 }
 
 /// Reads a FEN for a board of `files` × `ranks`, with `letter_ok` telling
@@ -208,7 +213,17 @@ pub fn read(
             s.halfmove = Some(*h);
             s.fullmove = Some(*f);
         }
-        _ => return Err((pos, "expected at most two move numbers".into())),
+        [c, h, f] if s.en_passant.is_none() => {
+            s.counting_limit = Some(*c);
+            s.halfmove = Some(*h);
+            s.fullmove = Some(*f);
+        }
+        _ => {
+            return Err((
+                pos,
+                "expected at most two move numbers, or a counting limit and two".into(),
+            ));
+        }
     }
     Ok(s)
 }

@@ -311,6 +311,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     super::lower_rules::flags(&mut l, &mut rules, &pieces);
     super::lower_rules::en_passant_zones(&l, &mut rules);
     super::lower_xiangqi::lower(&mut l, &mut rules, &pieces);
+    super::counting::lower(&l, &mut rules, &pieces);
     for (kind, movement) in std::mem::take(&mut l.zone_doubles) {
         for (side, player) in [(0, icn_model::Player::WHITE), (1, icn_model::Player::BLACK)] {
             rules.limits.zone_moves.push(icn_rules::limits::ZoneMoves {

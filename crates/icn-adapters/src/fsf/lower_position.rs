@@ -161,7 +161,27 @@ pub(super) fn position(
     {
         out.en_passant = Some(Coord::new(i64::from(f), i64::from(r)));
     }
-    if let Some(h) = setup.halfmove {
+    let mut halfmove = setup.halfmove;
+    match setup.counting_limit {
+        Some(limit) if l.text("countingRule").is_none_or(|(t, _)| t == "none") => {
+            l.refuse(
+                &o,
+                format!(
+                    "a counting limit (`{limit}`) in the FEN of a variant without `countingRule`"
+                ),
+            );
+        }
+        Some(limit) if limit > 0 => {
+            // The halfmove number is the count (Fairy-Stockfish).
+            out.count = Some(icn_model::Count {
+                limit,
+                ply: halfmove.unwrap_or(0),
+            });
+            halfmove = Some(0);
+        }
+        _ => {}
+    }
+    if let Some(h) = halfmove {
         out.move_rule = Some(MoveRule {
             played: Int::from(i64::from(h)),
             limit: Int::from(100),

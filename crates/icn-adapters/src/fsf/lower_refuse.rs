@@ -119,11 +119,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "adjudication on a full board: needs the model",
         ),
         (
-            "countingRule",
-            "none",
-            "Makruk counting rules: needs the model",
-        ),
-        (
             "castlingWins",
             "-",
             "castling as a win condition: needs the model",

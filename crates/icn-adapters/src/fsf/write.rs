@@ -366,6 +366,13 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
             // The piece whose drop may not mate is Fairy-Stockfish's shogi pawn.
             slots.insert(k, Slot::SHOGI_PAWN);
             slot_lines.push(format!("shogiPawn = {c}"));
+        } else if let Some(slot) = super::counting::slot_of(&mut o, v, k) {
+            // Counting is by Fairy-Stockfish's named slots.
+            if slot == Slot::PAWN {
+                pawn_slot = Some(k);
+            }
+            slots.insert(k, slot);
+            slot_lines.push(format!("{} = {c}", slot.name()));
         } else {
             custom += 1;
             slots.extend(Slot::custom(custom).map(|slot| (k, slot)));
@@ -545,6 +552,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
         lines.push("flyingGeneral = true".to_string());
     }
     lines.extend(super::write_xiangqi::lines(&o, v, &slots, soldier));
+    lines.extend(super::counting::lines(&mut o, v));
     super::write_atomic::explosion_lines(
         &mut o,
         v,

@@ -252,6 +252,11 @@ pub(super) fn fen(
     } else {
         String::new()
     };
+    // A Makruk count takes the en passant field and the halfmove number.
+    let (ep, half) = match v.position.count {
+        Some(c) => (c.limit.to_string(), Int::from(i64::from(c.ply))),
+        None => (ep, half),
+    };
     format!(
         "{}{holdings} {side} {castling} {ep}{checks} {half} {}",
         rows.join("/"),

@@ -253,6 +253,7 @@ pub(super) fn position_of(
     };
     Some(Position {
         holdings: hand,
+        count: None,
         pieces,
         turn_order: if side == Player::WHITE {
             vec![Player::WHITE, Player::BLACK]

@@ -32,6 +32,9 @@ pub(super) fn rules_and_position(
     if r.draws.move_rule.as_ref().and_then(|m| m.to_i64()) != Some(100) {
         problems.push("a move rule other than 100 plies (Sjaak's 50-move rule)".into());
     }
+    if let Some(c) = &r.draws.counting {
+        problems.push(format!("{} counting rules", c.rule.name()));
+    }
     if !r.extra.is_empty() {
         let keys: Vec<&str> = r.extra.keys().map(String::as_str).collect();
         problems.push(format!("the properties {}", keys.join(", ")));

@@ -5,6 +5,7 @@ mod fen;
 mod fixtures;
 mod fsf;
 mod fsf_atomic;
+mod fsf_counting;
 mod fsf_extinction;
 mod fsf_gating;
 mod fsf_xiangqi;

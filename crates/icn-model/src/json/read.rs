@@ -269,6 +269,7 @@ pub(crate) fn from_dto(
     }
     let position = Position {
         holdings: Default::default(),
+        count: None,
         pieces,
         turn_order,
         en_passant: j.en_passant.map(|[x, y]| Coord { x: x.0, y: y.0 }),

@@ -377,6 +377,9 @@ fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
     if let Some(m) = &rules.draws.move_rule {
         omitted.push(format!("the {}-ply move rule", Excerpt(&m.to_string())));
     }
+    if let Some(c) = &rules.draws.counting {
+        omitted.push(format!("{} counting rules", c.rule.name()));
+    }
     if rules.draws.insufficient_material != Draws::default().insufficient_material {
         omitted.push("insufficient-material draws switched off".to_string());
     }
