@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, bail};
 
 /// Variant, depth, and whether it needs the large-board build.
-const CASES: [(&str, u32, bool); 9] = [
+const CASES: [(&str, u32, bool); 19] = [
     ("chess", 6, false),
     ("kingofthehill", 5, false),
     ("3check", 5, false),
@@ -29,8 +29,18 @@ const CASES: [(&str, u32, bool); 9] = [
     ("amazon", 5, false),
     ("nightrider", 5, false),
     ("losalamos", 6, false),
+    ("crazyhouse", 5, false),
+    ("atomic", 5, false),
+    ("horde", 5, false),
+    ("makruk", 6, false),
+    ("shatranj", 6, false),
+    ("racingkings", 5, false),
+    ("seirawan", 5, false),
     ("capablanca", 5, true),
     ("janus", 5, true),
+    ("shogi", 4, true),
+    ("xiangqi", 4, true),
+    ("minixiangqi", 5, true),
 ];
 
 /// A running Fairy-Stockfish speaking UCI.
