@@ -1,7 +1,8 @@
 //! Cutting a ray down to the squares that answer every check: the
 //! intersection of `from + k·v` with each check's blocking segment
 //! `royal + j·w` (`1 ≤ j ≤ k_c`) — a single point when the lines cross, an
-//! interval when they are collinear. Solved exactly in `i128`.
+//! interval when they are collinear. Solved exactly: in `i64` when the
+//! terms are small, else in `i128`.
 
 use crate::MovegenError;
 use crate::attacks::Constraint;
@@ -62,33 +63,64 @@ fn ceil_div(a: i128, b: i128) -> i128 {
     -floor_div(-a, b)
 }
 
+/// Where the ray `d + k·v` (relative to the royal) crosses the segment
+/// `j·w`, `1 ≤ j ≤ k_max`: `None` when the lines are parallel. Generic so
+/// that small terms take `i64` and large ones `i128` with the same code.
+fn crossing<T>(d: (T, T), v: (T, T), w: (T, T), k_max: T) -> Option<KSet>
+where
+    T: Copy
+        + PartialOrd
+        + From<i8>
+        + TryInto<i64>
+        + std::ops::Mul<Output = T>
+        + std::ops::Sub<Output = T>
+        + std::ops::Div<Output = T>
+        + std::ops::Rem<Output = T>,
+{
+    let (zero, one) = (T::from(0), T::from(1));
+    let det = v.0 * w.1 - w.0 * v.1;
+    if det == zero {
+        return None;
+    }
+    // j·w − k·v = d
+    let jn = v.0 * d.1 - v.1 * d.0;
+    let kn = w.0 * d.1 - w.1 * d.0;
+    if jn % det != zero || kn % det != zero {
+        return Some(KSet::Points(Vec::new()));
+    }
+    let (j, k) = (jn / det, kn / det);
+    let hit = j >= one && j <= k_max && k >= one;
+    Some(KSet::Points(
+        hit.then(|| k.try_into().ok())
+            .flatten()
+            .into_iter()
+            .collect(),
+    ))
+}
+
 /// The `k` of the ray `from + k·(vx,vy)` that land on the constraint's segment.
 fn on_segment(from: Sq, vx: i64, vy: i64, c: &Constraint) -> Result<KSet, MovegenError> {
-    let (dx, dy) = (
-        i128::from(from.x - c.royal.x),
-        i128::from(from.y - c.royal.y),
-    );
+    let d = (from.x - c.royal.x, from.y - c.royal.y);
+    // Below 2^30 every product stays below 2^62: `i64` will do.
+    let small = [d.0, d.1, vx, vy, c.wx, c.wy]
+        .iter()
+        .all(|t| t.unsigned_abs() < 1 << 30);
+    let crossed = if small {
+        crossing(d, (vx, vy), (c.wx, c.wy), c.k)
+    } else {
+        let wide = |(a, b): (i64, i64)| (i128::from(a), i128::from(b));
+        crossing(wide(d), wide((vx, vy)), wide((c.wx, c.wy)), i128::from(c.k))
+    };
+    if let Some(k) = crossed {
+        return Ok(k);
+    }
+    let (dx, dy) = (i128::from(d.0), i128::from(d.1));
     let (vx, vy, wx, wy) = (
         i128::from(vx),
         i128::from(vy),
         i128::from(c.wx),
         i128::from(c.wy),
     );
-    let det = vx * wy - wx * vy;
-    if det != 0 {
-        // j·w − k·v = d
-        let jn = vx * dy - vy * dx;
-        let kn = wx * dy - wy * dx;
-        if jn % det != 0 || kn % det != 0 {
-            return Ok(KSet::Points(Vec::new()));
-        }
-        let (j, k) = (jn / det, kn / det);
-        return Ok(if j >= 1 && j <= i128::from(c.k) && k >= 1 {
-            KSet::Points(vec![k as i64])
-        } else {
-            KSet::Points(Vec::new())
-        });
-    }
     if dx * wy - dy * wx != 0 {
         return Ok(KSet::Points(Vec::new()));
     }
