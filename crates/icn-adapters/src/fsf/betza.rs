@@ -404,3 +404,15 @@ impl BetzaPiece {
         Ok(fold(&Movement { components: comps }))
     }
 }
+
+/// The movement of a Betza string this reader holds (the predefined
+/// pieces' and others written in code), `None` for one it does not.
+///
+/// ```
+/// use icn_adapters::fsf::betza::movement_of;
+/// assert_ne!(movement_of("fsW").unwrap(), movement_of("fW").unwrap());
+/// assert!(movement_of("gQ").is_none()); // grasshoppers are not held
+/// ```
+pub fn movement_of(betza: &str) -> Option<Movement> {
+    parse(betza).ok()?.movement().ok()
+}

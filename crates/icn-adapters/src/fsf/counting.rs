@@ -13,9 +13,9 @@ use icn_model::PieceKind;
 use icn_rules::counting::{Counting, CountingRule};
 use icn_rules::{Movement, RuleSet, Variant};
 
+use super::betza::movement_of as betza_movement;
 use super::lower::Lowering;
 use super::lower_pieces::Lowered;
-use super::lower_xiangqi::betza_movement;
 use super::slots::Slot;
 use super::write::Out;
 

@@ -11,10 +11,10 @@
 //!   never which moves exist.
 
 use icn_model::Player;
+use icn_rules::RuleSet;
 use icn_rules::limits::{Prison, ZoneMoves};
-use icn_rules::{Movement, RuleSet};
 
-use super::betza;
+use super::betza::movement_of as betza_movement;
 use super::lower::{Lowering, zone};
 use super::lower_pieces::Lowered;
 use super::slots::Slot;
@@ -100,9 +100,4 @@ fn soldiers(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered]) {
             captures: true,
         });
     }
-}
-
-/// The movement of a Betza string the reader knows.
-pub(super) fn betza_movement(text: &str) -> Option<Movement> {
-    betza::parse(text).ok()?.movement().ok()
 }

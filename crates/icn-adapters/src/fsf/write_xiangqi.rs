@@ -10,7 +10,8 @@ use icn_model::{PieceKind, Player};
 use icn_rules::Variant;
 use icn_rules::limits::Limits;
 
-use super::lower_xiangqi::{betza_movement, mobility_field};
+use super::betza::movement_of as betza_movement;
+use super::lower_xiangqi::mobility_field;
 use super::slots::Slot;
 use super::write::Out;
 
