@@ -599,6 +599,9 @@ impl Board {
         if cfg.limits.no_checks {
             self.drop_checking_moves(out)?;
         }
+        if cfg.limits.royal_captures_checker_only && (!checks.is_empty() || pc.slow) {
+            self.drop_makpong_moves(out);
+        }
         if cfg.forced_capture && only.is_none() && out.iter().any(|f| self.captures(f)) {
             out.retain(|f| self.captures(f));
         }

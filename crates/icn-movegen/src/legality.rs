@@ -162,6 +162,12 @@ impl Board {
                 return illegal(why);
             }
         }
+        if self.cfg.limits.royal_captures_checker_only && self.makpong_forbids(&chosen) {
+            return illegal(format!(
+                "{} on {f} is in check and may only capture the piece checking it",
+                article(piece)
+            ));
+        }
         if self.cfg.limits.no_checks && self.gives_check(&chosen) {
             return illegal(format!(
                 "{} on {f} moving to {t} would give check, which the rules forbid",

@@ -59,6 +59,8 @@ pub(crate) struct LimitsCfg {
     pub en_passant_zones: [Option<ZoneSet>; 7],
     /// No move may give check ([`crate::racing`]).
     pub no_checks: bool,
+    /// A royal in check may only capture its checker (Makpong).
+    pub royal_captures_checker_only: bool,
     /// Racing kings' flag reply ([`crate::racing`]).
     pub flag_reply: bool,
     /// Some limit is set, or a player has more than one promotion rule, or
@@ -96,6 +98,7 @@ impl LimitsCfg {
                 .collect(),
             bare_reply: l.bare_reply,
             no_checks: l.no_checks,
+            royal_captures_checker_only: l.royal_captures_checker_only,
             flag_reply: l.flag_reply,
             lion: crate::lion::LionCfg::new(types, &l.lion),
             explosion: l
@@ -167,6 +170,51 @@ impl Board {
         self.cfg.limits.en_passant_zones[next.number() as usize]
             .as_ref()
             .is_none_or(|z| z.contains(passed))
+    }
+
+    /// Whether the Makpong rule forbids `m`: the mover's royal is in check
+    /// and `m` moves it other than to capture the one piece checking it
+    /// ([`icn_rules::limits::Limits::royal_captures_checker_only`]).
+    pub(crate) fn makpong_forbids(&mut self, m: &Move) -> bool {
+        let us = self.side_to_move();
+        let Some(slot) = self
+            .store
+            .get(m.from)
+            .filter(|_| matches!(m.kind, crate::MoveKind::Normal))
+        else {
+            return false;
+        };
+        let p = self.pieces[slot as usize];
+        if !self.cfg.types.types[p.ty as usize].royal || !self.attacked(p.sq, us) {
+            return false;
+        }
+        // Lifting the captured piece must leave the royal unattacked.
+        let Some(taken) = self.store.get(m.to) else {
+            return true;
+        };
+        self.store.remove(m.to);
+        let still = self.attacked(p.sq, us);
+        self.store.insert(m.to, taken);
+        still
+    }
+
+    /// Drops from `out` the royal moves the Makpong rule forbids.
+    pub(crate) fn drop_makpong_moves(&mut self, out: &mut Vec<MoveFamily>) {
+        let mut kept = Vec::with_capacity(out.len());
+        for fam in std::mem::take(out) {
+            match &fam {
+                MoveFamily::Single(m) if self.makpong_forbids(m) => {}
+                MoveFamily::Ray { .. } => kept.extend(
+                    fam.moves()
+                        .into_iter()
+                        .flatten()
+                        .filter(|m| !self.makpong_forbids(m))
+                        .map(MoveFamily::Single),
+                ),
+                _ => kept.push(fam),
+            }
+        }
+        *out = kept;
     }
 
     /// Drops from `out` the moves of the mover's royals that slide over a

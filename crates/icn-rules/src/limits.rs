@@ -151,6 +151,10 @@ pub struct Limits {
     /// No move may give check: leave an opponent's royal attacked
     /// (Fairy-Stockfish `checking = false`: racing kings).
     pub no_checks: bool,
+    /// A royal in check may move only to capture the one piece checking it
+    /// (Makpong, Fairy-Stockfish `makpongRule`); other pieces answer checks
+    /// as usual.
+    pub royal_captures_checker_only: bool,
     /// Racing kings' flag reply (Fairy-Stockfish `flagMove`): when White
     /// reaches its flag, Black, if a move can bring it onto its own, plays
     /// one more move; the game is then drawn if Black reached its flag and
@@ -266,6 +270,10 @@ pub fn unsayable(l: &Limits) -> Vec<String> {
         ),
         (l.explosion.is_some(), "atomic explosions"),
         (l.no_checks, "moves that may not give check"),
+        (
+            l.royal_captures_checker_only,
+            "royals in check that may only capture the checker (Makpong)",
+        ),
         (l.flag_reply, "the racing-kings flag reply"),
         (
             !l.same_kind_immune.is_empty(),
@@ -340,6 +348,9 @@ pub fn limits_json(l: &Limits) -> Value {
     if let Value::Object(o) = &mut v {
         if l.no_checks {
             o.insert("noChecks".into(), Value::Bool(true));
+        }
+        if l.royal_captures_checker_only {
+            o.insert("royalCapturesCheckerOnly".into(), Value::Bool(true));
         }
         if l.flag_reply {
             o.insert("flagReply".into(), Value::Bool(true));
@@ -444,13 +455,14 @@ fn zone_at(o: &Map<String, Value>, path: &str) -> Result<Zone, RulesJsonError> {
 /// its path.
 pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
     let o = obj(v, path)?;
-    const KEYS: [&str; 14] = [
+    const KEYS: [&str; 15] = [
         "flags",
         "prisons",
         "zoneMoves",
         "pieceLimits",
         "enPassantZones",
         "noChecks",
+        "royalCapturesCheckerOnly",
         "flagReply",
         "flyingGeneral",
         "noPassingCheck",
@@ -472,6 +484,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         bare_reply: flag(o, "bareReply", path)?,
         chase_rule: flag(o, "chaseRule", path)?,
         no_checks: flag(o, "noChecks", path)?,
+        royal_captures_checker_only: flag(o, "royalCapturesCheckerOnly", path)?,
         flag_reply: flag(o, "flagReply", path)?,
         ..Limits::default()
     };
@@ -664,6 +677,7 @@ mod tests {
             }),
             same_kind_immune: [PieceKind::King].into_iter().collect(),
             no_checks: true,
+            royal_captures_checker_only: true,
             flag_reply: true,
             en_passant_zones: vec![EnPassantZone {
                 player: Player::WHITE,

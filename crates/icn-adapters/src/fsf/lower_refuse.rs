@@ -72,7 +72,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "false",
             "passing when stalemated: needs the model",
         ),
-        ("makpongRule", "false", "the Makpong rule: needs the model"),
         (
             "flipEnclosedPieces",
             "none",

@@ -364,6 +364,7 @@ pub(super) fn flags(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered
 pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
     rules.forced_capture = l.flag("mustCapture", false);
     rules.limits.no_checks = !l.flag("checking", true);
+    rules.limits.royal_captures_checker_only = l.flag("makpongRule", false);
     rules.limits.flying_general = l.flag("flyingGeneral", false);
     let mut wins = match l.text("checkmateValue").map(|(t, _)| t) {
         Some(t) if t == "win" => vec![WinRule::Checkmated],

@@ -248,6 +248,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     limits.bare_reply = false;
     limits.flag_reply = false;
     let no_checks = std::mem::take(&mut limits.no_checks);
+    let makpong = std::mem::take(&mut limits.royal_captures_checker_only);
     let same_kind = std::mem::take(&mut limits.same_kind_immune);
     let soldier = super::write_xiangqi::soldier(&o, v);
     super::write_xiangqi::take_said(&mut limits, soldier.map(|s| s.0));
@@ -544,6 +545,9 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     }
     if r.forced_capture {
         lines.push("mustCapture = true".to_string());
+    }
+    if makpong {
+        lines.push("makpongRule = true".to_string());
     }
     if no_checks {
         lines.push("checking = false".to_string());

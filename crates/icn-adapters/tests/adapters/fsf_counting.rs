@@ -2,7 +2,8 @@
 //! the games of `fixtures/fsf/games/counting.tsv` (made by
 //! `fixtures/fsf/gen/counting.py` with pyffish) replay with pyffish's count
 //! after each ([`icn_adapters::fsf::games`]), and the rule and a count in
-//! progress are written back.
+//! progress are written back; and Makpong's rule (a king in check may only
+//! capture its checker: `fixtures/fsf/makpong.tsv`, `gen/makpong.py`).
 
 use icn_adapters::fsf;
 
@@ -39,4 +40,15 @@ fn counting_is_read_and_written_back() {
     // A limit in a variant that does not count is refused.
     let e = variant_of("[c:chess]\nstartFen = 4k3/8/8/8/8/8/8/R3K3 w - 32 6 1\n").unwrap_err();
     assert!(e[0].to_string().contains("counting limit"), "{e:?}");
+}
+
+#[test]
+fn makpong_counts_as_fairy_stockfish_and_is_written_back() {
+    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/makpong.tsv"), 10);
+    let v = variant_of("[m:makpong]\n").unwrap();
+    assert!(v.rules.limits.royal_captures_checker_only);
+    let text = fsf::write_section(&v, "m").unwrap();
+    assert!(text.contains("makpongRule = true"), "{text}");
+    let back = variant_of(&text).unwrap();
+    assert!(back.rules.limits.royal_captures_checker_only);
 }

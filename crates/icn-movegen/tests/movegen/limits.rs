@@ -305,3 +305,22 @@ fn a_bare_king_loses_unless_it_can_bare_back() {
         (Some(Player::WHITE), Termination::BareKing)
     );
 }
+
+#[test]
+fn a_royal_in_check_may_only_capture_its_checker_under_the_makpong_rule() {
+    let mut r = rules();
+    r.limits.royal_captures_checker_only = true;
+    // The rook on e2 checks: the king may take it, not step aside.
+    let mut b = board("w K5,1|k5,8|r5,2", &r);
+    assert_eq!(moves_from(&mut b, (5, 1)), ["5,2"]);
+    // Protected, it may not be taken: no king move at all.
+    let mut b = board("w K5,1|k5,8|r5,2|r5,3", &r);
+    assert!(moves_from(&mut b, (5, 1)).is_empty());
+    let e = b
+        .check_move(&Coord::new(5, 1), &Coord::new(4, 1), None)
+        .unwrap_err();
+    assert!(e.to_string().contains("only capture"), "{e}");
+    // Out of check the king moves as usual.
+    let mut b = board("w K5,1|k5,8|r1,8", &r);
+    assert_eq!(moves_from(&mut b, (5, 1)).len(), 5);
+}
