@@ -176,42 +176,48 @@ impl Board {
     /// and `m` moves it other than to capture the one piece checking it
     /// ([`icn_rules::limits::Limits::royal_captures_checker_only`]).
     pub(crate) fn makpong_forbids(&mut self, m: &Move) -> bool {
-        let us = self.side_to_move();
-        let Some(slot) = self
-            .store
-            .get(m.from)
-            .filter(|_| matches!(m.kind, crate::MoveKind::Normal))
-        else {
-            return false;
-        };
-        let p = self.pieces[slot as usize];
-        if !self.cfg.types.types[p.ty as usize].royal || !self.attacked(p.sq, us) {
-            return false;
-        }
-        // Lifting the captured piece must leave the royal unattacked.
+        matches!(m.kind, crate::MoveKind::Normal)
+            && self.royal_in_check_at(m.from)
+            && !self.takes_the_only_checker(m)
+    }
+
+    /// Whether a royal of the side to move stands on `from`, in check.
+    fn royal_in_check_at(&self, from: Sq) -> bool {
+        self.store.get(from).is_some_and(|slot| {
+            let p = self.pieces[slot as usize];
+            p.player == self.side_to_move()
+                && self.cfg.types.types[p.ty as usize].royal
+                && self.attacked(p.sq, p.player)
+        })
+    }
+
+    /// Whether `m` captures a piece whose removal leaves the square it
+    /// moves from unattacked: the one piece checking the royal there.
+    fn takes_the_only_checker(&mut self, m: &Move) -> bool {
         let Some(taken) = self.store.get(m.to) else {
-            return true;
+            return false;
         };
         self.store.remove(m.to);
-        let still = self.attacked(p.sq, us);
+        let still = self.attacked(m.from, self.side_to_move());
         self.store.insert(m.to, taken);
-        still
+        !still
     }
 
     /// Drops from `out` the royal moves the Makpong rule forbids.
     pub(crate) fn drop_makpong_moves(&mut self, out: &mut Vec<MoveFamily>) {
         let mut kept = Vec::with_capacity(out.len());
         for fam in std::mem::take(out) {
+            if !self.royal_in_check_at(fam.from()) {
+                kept.push(fam);
+                continue;
+            }
             match &fam {
-                MoveFamily::Single(m) if self.makpong_forbids(m) => {}
-                MoveFamily::Ray { .. } => kept.extend(
-                    fam.moves()
-                        .into_iter()
-                        .flatten()
-                        .filter(|m| !self.makpong_forbids(m))
-                        .map(MoveFamily::Single),
-                ),
-                _ => kept.push(fam),
+                MoveFamily::Single(m)
+                    if matches!(m.kind, crate::MoveKind::Normal)
+                        && !self.takes_the_only_checker(m) => {}
+                // Rays never capture: a royal in check keeps none.
+                MoveFamily::Ray { .. } => {}
+                MoveFamily::Single(_) => kept.push(fam),
             }
         }
         *out = kept;

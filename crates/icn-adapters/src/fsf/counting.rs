@@ -19,30 +19,14 @@ use super::lower_pieces::Lowered;
 use super::slots::Slot;
 use super::write::Out;
 
-/// The roles and their slots.
-const ROLES: [(&str, &str); 4] = [
-    ("pawns", "pawn"),
-    ("rooks", "rook"),
-    ("khons", "silver"),
-    ("knights", "knight"),
-];
-
-fn role_mut<'a>(c: &'a mut Counting, role: &str) -> &'a mut BTreeSet<PieceKind> {
-    match role {
-        "pawns" => &mut c.pawns,
-        "rooks" => &mut c.rooks,
-        "khons" => &mut c.khons,
-        _ => &mut c.knights,
-    }
-}
-
-fn role<'a>(c: &'a Counting, role: &str) -> &'a BTreeSet<PieceKind> {
-    match role {
-        "pawns" => &c.pawns,
-        "rooks" => &c.rooks,
-        "khons" => &c.khons,
-        _ => &c.knights,
-    }
+/// The roles' kinds, each with the slot Fairy-Stockfish counts it by.
+fn roles(c: &mut Counting) -> [(&mut BTreeSet<PieceKind>, &'static str); 4] {
+    [
+        (&mut c.pawns, "pawn"),
+        (&mut c.rooks, "rook"),
+        (&mut c.khons, "silver"),
+        (&mut c.knights, "knight"),
+    ]
 }
 
 /// Reads `countingRule` into `rules.draws.counting`.
@@ -60,8 +44,8 @@ pub(super) fn lower(l: &Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered]) {
         khons: BTreeSet::new(),
         knights: BTreeSet::new(),
     };
-    for (name, slot) in ROLES {
-        role_mut(&mut c, name).extend(
+    for (kinds, slot) in roles(&mut c) {
+        kinds.extend(
             pieces
                 .iter()
                 .filter(|p| Slot::named(slot) == Some(p.def.slot))
@@ -79,8 +63,11 @@ fn slot_movement(slot: Slot) -> Option<Movement> {
 /// The slot a kind takes for the counting roles, if it has one; a kind in a
 /// role that does not move as its slot's piece is reported.
 pub(super) fn slot_of(o: &mut Out, v: &Variant, kind: PieceKind) -> Option<Slot> {
-    let c = v.rules.draws.counting.as_ref()?;
-    let (_, name) = ROLES.iter().find(|(r, _)| role(c, r).contains(&kind))?;
+    let mut c = v.rules.draws.counting.clone()?;
+    let name = roles(&mut c)
+        .into_iter()
+        .find(|(kinds, _)| kinds.contains(&kind))?
+        .1;
     let slot = Slot::named(name)?;
     // Double steps and en passant are options of their own.
     let plain = |mut m: Movement| {
@@ -106,15 +93,16 @@ pub(super) fn slot_of(o: &mut Out, v: &Variant, kind: PieceKind) -> Option<Slot>
 /// The `countingRule` line, when the rules count; a role with more than
 /// one kind is reported (a slot holds one).
 pub(super) fn lines(o: &mut Out, v: &Variant) -> Vec<String> {
-    let Some(c) = v.rules.draws.counting.as_ref() else {
+    let Some(mut c) = v.rules.draws.counting.clone() else {
         return Vec::new();
     };
-    for (r, slot) in ROLES {
-        if role(c, r).len() > 1 {
+    let rule = c.rule.name();
+    for (kinds, slot) in roles(&mut c) {
+        if kinds.len() > 1 {
             o.bad(format!(
                 "counting by several kinds in the `{slot}` role (Fairy-Stockfish has one slot)"
             ));
         }
     }
-    vec![format!("countingRule = {}", c.rule.name())]
+    vec![format!("countingRule = {rule}")]
 }
