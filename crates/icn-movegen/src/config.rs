@@ -111,9 +111,11 @@ pub(crate) struct Config {
     pub border: Border,
     pub fast: crate::geometry::FastBorder,
     /// Bitboard tables when the board has at most 64 squares and simple
-    /// pieces, built on first use ([`Config::bb`]): replay and queries never
-    /// need them.
-    bb: std::sync::OnceLock<Option<crate::bitboard::BbTables>>,
+    /// pieces, built on first use ([`Config::bb_narrow`]): replay and queries
+    /// never need them.
+    bb_narrow: std::sync::OnceLock<Option<crate::bitboard::BbTables<u64>>>,
+    /// The same for boards of 65 to 128 squares ([`Config::bb_wide`]).
+    bb_wide: std::sync::OnceLock<Option<crate::bitboard::BbTables<u128>>>,
     pub turn_order: Vec<Player>,
     pub players: [PlayerCfg; 7],
     pub castle_min: i64,
@@ -273,7 +275,8 @@ impl Config {
             types,
             keys,
             fast: crate::geometry::FastBorder::new(&border),
-            bb: std::sync::OnceLock::new(),
+            bb_narrow: std::sync::OnceLock::new(),
+            bb_wide: std::sync::OnceLock::new(),
             border,
             turn_order,
             players,
@@ -306,23 +309,29 @@ impl Config {
         })
     }
 
-    /// The bitboard tables, built on first use; `None` when the board or the
-    /// pieces do not qualify.
-    pub fn bb(&self) -> Option<&crate::bitboard::BbTables> {
+    /// The bitboard tables of a board of at most 64 squares, built on first
+    /// use; `None` when the board or the rules do not qualify.
+    pub fn bb_narrow(&self) -> Option<&crate::bitboard::BbTables<u64>> {
+        self.bb_narrow.get_or_init(|| self.build_tables()).as_ref()
+    }
+
+    /// The bitboard tables of a board of 65 to 128 squares, as
+    /// [`Config::bb_narrow`].
+    pub fn bb_wide(&self) -> Option<&crate::bitboard::BbTables<u128>> {
+        self.bb_wide.get_or_init(|| self.build_tables()).as_ref()
+    }
+
+    fn build_tables<M: crate::mask::Mask>(&self) -> Option<crate::bitboard::BbTables<M>> {
         if self.forced_capture || self.drops.is_some() || self.limits.active {
             return None;
         }
-        self.bb
-            .get_or_init(|| {
-                let mut bb = crate::bitboard::BbTables::build(&self.border, &self.types)?;
-                for &p in &self.turn_order {
-                    if let Some(pr) = &self.players[p.number() as usize].promo {
-                        bb.set_promotion(p, pr);
-                    }
-                }
-                Some(bb)
-            })
-            .as_ref()
+        let mut bb = crate::bitboard::BbTables::build(&self.border, &self.types)?;
+        for &p in &self.turn_order {
+            if let Some(pr) = &self.players[p.number() as usize].promo {
+                bb.set_promotion(p, pr);
+            }
+        }
+        Some(bb)
     }
 
     /// The configuration of a player.

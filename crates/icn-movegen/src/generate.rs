@@ -268,11 +268,6 @@ impl Board {
         Ok(())
     }
 
-    /// Castling moves of the castler in `slot`, when it has its right.
-    pub(crate) fn castlings_of(&self, slot: Slot, specials: &mut Vec<Move>) {
-        self.castlings(slot, specials);
-    }
-
     /// Lame leaps, hops, huygen and rose moves.
     fn pseudo_complex(
         &self,

@@ -26,6 +26,7 @@ mod limits;
 mod lion;
 mod lowering;
 mod make;
+mod mask;
 mod moves;
 mod outcome;
 mod perft;

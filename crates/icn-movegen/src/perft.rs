@@ -99,7 +99,10 @@ impl Board {
         ended: EndedGames,
     ) -> Result<u64, MovegenError> {
         let stop = ended == EndedGames::Stop && self.cfg.immediate_ends;
-        if let Some(mut small) = SmallBoard::new(self) {
+        if let Some(mut small) = SmallBoard::<u64>::new(self) {
+            return Ok(small.perft(depth, mode, stop));
+        }
+        if let Some(mut small) = SmallBoard::<u128>::new(self) {
             return Ok(small.perft(depth, mode, stop));
         }
         let mut bufs: Vec<Vec<MoveFamily>> = (0..=depth).map(|_| Vec::new()).collect();
@@ -174,12 +177,6 @@ impl Board {
         }
         if stop && self.decided().is_some() {
             return Ok(0);
-        }
-        if depth == 1
-            && mode == PerftMode::Bulk
-            && let Some(n) = self.count_fast()
-        {
-            return n;
         }
         let mut fams = std::mem::take(&mut bufs[depth as usize]);
         let res = self.generate(&mut fams).and_then(|()| {

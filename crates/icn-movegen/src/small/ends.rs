@@ -6,15 +6,16 @@
 
 use icn_rules::WinRule;
 
-use super::{EMPTY, SmallBoard, bits};
+use super::{EMPTY, SmallBoard};
+use crate::mask::{Mask, cells};
 
 /// What make and unmake keep for the game ends.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Ends {
+pub(crate) struct Ends<M> {
     /// Some player wins by a rule below; nothing is tracked otherwise.
     pub on: bool,
     /// The hill's cells.
-    pub hill: u64,
+    pub hill: M,
     /// Owner of the royal piece the last move captured, or [`EMPTY`].
     pub royal_taken: u8,
     /// Checks given, per player number.
@@ -38,7 +39,7 @@ impl EndsUndo {
     };
 }
 
-impl SmallBoard {
+impl<M: Mask> SmallBoard<M> {
     /// Records a move's effect on the game ends, after make has moved the
     /// pieces: `mover` is the turn index that moved, `captured` the type taken.
     #[inline]
@@ -56,7 +57,7 @@ impl SmallBoard {
         if self.ends.counts_checks[mover] {
             let us = self.order[mover];
             let them = self.royal & self.occ & !self.by_player[usize::from(us)];
-            check_given = bits(them).any(|c| {
+            check_given = cells(them).any(|c| {
                 let owner = self.info[self.mailbox[c] as usize].owner;
                 self.attacked(c, owner)
             });
@@ -88,7 +89,7 @@ impl SmallBoard {
         let cfg = &*self.cfg;
         let n = self.order.len();
         for &p in &cfg.turn_order {
-            if self.by_player[p.number() as usize] == 0
+            if self.by_player[p.number() as usize].is_empty()
                 && cfg.player(p).wins.contains(&WinRule::NoPiecesLeft)
             {
                 return true;
@@ -102,11 +103,15 @@ impl SmallBoard {
             WinRule::RoyalCapture => self.ends.royal_taken != EMPTY,
             WinRule::AllRoyalsCaptured => {
                 let owner = self.ends.royal_taken;
-                owner != EMPTY && self.royal & self.by_player[usize::from(owner)] == 0
+                owner != EMPTY && (self.royal & self.by_player[usize::from(owner)]).is_empty()
             }
-            WinRule::AllPiecesCaptured => opponents().any(|q| self.by_player[usize::from(q)] == 0),
+            WinRule::AllPiecesCaptured => {
+                opponents().any(|q| self.by_player[usize::from(q)].is_empty())
+            }
             WinRule::Checks(k) => self.ends.checks[usize::from(mover)] >= *k,
-            WinRule::Koth => self.royal & self.by_player[usize::from(mover)] & self.ends.hill != 0,
+            WinRule::Koth => {
+                !(self.royal & self.by_player[usize::from(mover)] & self.ends.hill).is_empty()
+            }
             _ => false,
         })
     }

@@ -6,11 +6,12 @@
 //! [`Undo`] it returns restores the exact previous state.
 
 use super::{EMPTY, EndsUndo, SmallBoard, SmallMove, Special, Undo};
+use crate::mask::Mask;
 
-impl SmallBoard {
+impl<M: Mask> SmallBoard<M> {
     /// Plays a legal move; returns what [`SmallBoard::unmake`] needs.
     #[inline]
-    pub fn make(&mut self, m: &SmallMove) -> Undo {
+    pub fn make(&mut self, m: &SmallMove) -> Undo<M> {
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let moved = self.mailbox[from];
         let victim = if m.special == Special::EnPassant {
@@ -34,18 +35,18 @@ impl SmallBoard {
         };
         let cells = self.cells;
         let mut key = self.key ^ self.side_keys[self.turn as usize] ^ self.ep_component;
-        let mut touched = (1u64 << from) | (1u64 << victim);
+        let mut touched = M::cell(from) | M::cell(victim);
         if castle {
-            touched |= 1 << m.a;
+            touched |= M::cell(m.a.into());
         }
-        let rights_change = self.rights & touched & self.castle_cells != 0;
+        let rights_change = !(self.rights & touched & self.castle_cells).is_empty();
         if rights_change {
             key ^= self.castle_component();
         }
         if captured != EMPTY {
             let i = captured as usize * cells + victim;
             key ^= self.piece_keys[i];
-            if self.rights & (1 << victim) != 0 {
+            if self.rights.has(victim) {
                 key ^= self.right_keys[i];
             }
             self.take(victim);
@@ -53,7 +54,7 @@ impl SmallBoard {
         let new_ty = if m.promo == EMPTY { moved } else { m.promo };
         key ^= self.piece_keys[moved as usize * cells + from]
             ^ self.piece_keys[new_ty as usize * cells + to];
-        if self.rights & (1 << from) != 0 {
+        if self.rights.has(from) {
             key ^= self.right_keys[moved as usize * cells + from];
         }
         if castle {
@@ -63,7 +64,7 @@ impl SmallBoard {
             let partner = self.mailbox[pf];
             let ty = partner as usize;
             key ^= self.piece_keys[ty * cells + pf] ^ self.piece_keys[ty * cells + pt];
-            if undo.rights & (1 << pf) != 0 {
+            if undo.rights.has(pf) {
                 key ^= self.right_keys[ty * cells + pf];
             }
             self.take(from);
@@ -76,7 +77,7 @@ impl SmallBoard {
             self.take(from);
             self.put(to, new_ty);
         }
-        self.rights &= !touched & !(1 << to);
+        self.rights &= !touched & !M::cell(to);
         self.ep = (m.special == Special::DoubleStep).then_some((m.a, m.to));
         self.turn += 1;
         if usize::from(self.turn) == self.order.len() {
@@ -100,7 +101,7 @@ impl SmallBoard {
 
     /// Takes back `m`, made with the result `u`.
     #[inline]
-    pub fn unmake(&mut self, m: &SmallMove, u: &Undo) {
+    pub fn unmake(&mut self, m: &SmallMove, u: &Undo<M>) {
         if self.ends.on {
             self.untrack_ends(usize::from(u.turn), u.ends);
         }

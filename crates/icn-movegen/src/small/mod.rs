@@ -1,8 +1,9 @@
-//! A compact copy of a [`Board`] for boards of at most 64 squares: the
+//! A compact copy of a [`Board`] for boards of at most 128 squares: the
 //! backend perft runs on when the world border is that small.
 //!
-//! The position is a cell array of type ids and a few `u64` masks (occupied,
-//! per player, royal, never capturable, capturable by anyone, `+` rights);
+//! The position is a cell array of type ids and a few [`Mask`]s (`u64` up to
+//! 64 cells, `u128` up to 128): occupied, per player, royal, never
+//! capturable, capturable by anyone, `+` rights;
 //! a move is six bytes; make/unmake touch a handful of words and keep the
 //! zobrist key up to date (the same key as [`Board::make`]). Move generation
 //! uses the bitboard tables of [`crate::bitboard`], which are compiled from the
@@ -10,7 +11,7 @@
 //! piece kind.
 //!
 //! Accepted ([`SmallBoard::new`] returns `None` otherwise, and the generic
-//! generator is used): bitboard tables exist (closed border of at most 64
+//! generator is used): bitboard tables exist (closed border of at most 128
 //! squares, pieces that only leap and ride), no player has more than one
 //! royal piece and no promotion makes one, no player's legality is decided
 //! move by move, and every explicit castling move stays on the board. The
@@ -30,9 +31,9 @@ use icn_rules::movement::Capturability;
 use crate::board::Board;
 use crate::config::Config;
 use crate::geometry::Sq;
+use crate::mask::Mask;
 use crate::zobrist::{castle_key, ep_key, side_key};
 use ends::{Ends, EndsUndo};
-use movegen::bits;
 
 /// An empty cell.
 pub(crate) const EMPTY: u8 = u8::MAX;
@@ -63,10 +64,10 @@ pub(crate) struct SmallMove {
 
 /// What make changed that unmake cannot recompute.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Undo {
+pub(crate) struct Undo<M> {
     moved: u8,
     captured: u8,
-    rights: u64,
+    rights: M,
     ep: Option<(u8, u8)>,
     ep_component: u64,
     key: u64,
@@ -76,7 +77,7 @@ pub(crate) struct Undo {
 
 /// Per type: what the generator and make need besides the masks.
 #[derive(Clone, Copy, Debug)]
-struct TypeInfo {
+struct TypeInfo<M> {
     owner: u8,
     royal: bool,
     promotes: bool,
@@ -86,21 +87,21 @@ struct TypeInfo {
     castle_partner: bool,
     pawn: bool,
     /// All ones when royal (or never capturable, or capturable by anyone).
-    royal_mask: u64,
-    never_mask: u64,
-    anyone_mask: u64,
+    royal_mask: M,
+    never_mask: M,
+    anyone_mask: M,
 }
 
 /// An explicit castling move in cells.
 #[derive(Clone, Copy, Debug)]
-struct CellCastle {
+struct CellCastle<M> {
     player: u8,
     king_from: u8,
     king_to: u8,
     partner_from: u8,
     partner_to: u8,
     /// The cells between the leftmost and rightmost of the four, inclusive.
-    span: u64,
+    span: M,
 }
 
 /// A Polyglot castling key and the king and rook that carry it.
@@ -113,47 +114,48 @@ struct CastleKey {
 
 /// The compact position.
 #[derive(Clone, Debug)]
-pub(crate) struct SmallBoard {
+pub(crate) struct SmallBoard<M: Mask> {
     cfg: Arc<Config>,
-    info: Vec<TypeInfo>,
+    info: Vec<TypeInfo<M>>,
     /// Per type and cell: the piece key, then the `+` right key.
     piece_keys: Vec<u64>,
     right_keys: Vec<u64>,
     side_keys: Vec<u64>,
     castle_keys: Vec<CastleKey>,
     /// The cells of every king and rook of `castle_keys`.
-    castle_cells: u64,
+    castle_cells: M,
     /// Per turn index and cell (`turn · cells + cell`): the en passant key of
     /// the cell and where a taker of the player to move would stand (cell, type).
     ep_takers: Vec<(u64, Vec<(u8, u8)>)>,
-    castles: Vec<CellCastle>,
+    castles: Vec<CellCastle<M>>,
     /// Player number of each entry of the turn order.
     order: Vec<u8>,
     cells: usize,
-    mailbox: [u8; 64],
-    occ: u64,
-    by_player: [u64; 7],
-    royal: u64,
-    never: u64,
-    anyone: u64,
-    rights: u64,
+    mailbox: [u8; 128],
+    occ: M,
+    by_player: [M; 7],
+    royal: M,
+    never: M,
+    anyone: M,
+    rights: M,
     ep: Option<(u8, u8)>,
     ep_component: u64,
     key: u64,
     turn: u8,
     /// Scratch: per pinned cell, where it may go (valid where `pinned` is set).
-    pin_allowed: [u64; 64],
+    pin_allowed: [M; 128],
     /// Scratch: castling and en passant candidates.
     scratch: Vec<SmallMove>,
     /// What the game ends need ([`ends`]).
-    ends: Ends,
+    ends: Ends<M>,
 }
 
-impl SmallBoard {
-    /// A compact copy of `board`, when the position qualifies (module docs).
-    pub fn new(board: &Board) -> Option<SmallBoard> {
+impl<M: Mask> SmallBoard<M> {
+    /// A compact copy of `board`, when the position qualifies (module docs)
+    /// and its board fits this mask width.
+    pub fn new(board: &Board) -> Option<SmallBoard<M>> {
         let cfg = Arc::clone(&board.cfg);
-        let bb = cfg.bb()?;
+        let bb = M::tables(&cfg)?;
         let types = &cfg.types.types;
         if cfg.turn_order.iter().any(|&p| cfg.player(p).slow) {
             return None;
@@ -165,7 +167,7 @@ impl SmallBoard {
         }) {
             return None;
         }
-        let info: Vec<TypeInfo> = types
+        let info: Vec<TypeInfo<M>> = types
             .iter()
             .map(|t| TypeInfo {
                 owner: t.piece.player.number() as u8,
@@ -175,17 +177,9 @@ impl SmallBoard {
                 site_castler: t.site_castler,
                 castle_partner: t.castle_partner,
                 pawn: t.pawn,
-                royal_mask: if t.royal { !0 } else { 0 },
-                never_mask: if t.capturability == Capturability::Never {
-                    !0
-                } else {
-                    0
-                },
-                anyone_mask: if t.capturability == Capturability::ByAnyone {
-                    !0
-                } else {
-                    0
-                },
+                royal_mask: M::all_if(t.royal),
+                never_mask: M::all_if(t.capturability == Capturability::Never),
+                anyone_mask: M::all_if(t.capturability == Capturability::ByAnyone),
             })
             .collect();
         let cells = bb.cells;
@@ -223,9 +217,9 @@ impl SmallBoard {
                 }
             }
         }
-        let castle_cells = castle_keys
-            .iter()
-            .fold(0u64, |m, k| m | 1 << k.king.0 | 1 << k.rook.0);
+        let castle_cells = castle_keys.iter().fold(M::EMPTY, |m, k| {
+            m | M::cell(k.king.0.into()) | M::cell(k.rook.0.into())
+        });
         let mut ep_takers = Vec::with_capacity(n * cells);
         for &p in &cfg.turn_order {
             for c in 0..cells {
@@ -252,7 +246,9 @@ impl SmallBoard {
                 sqs.iter().map(|s| s.x).min().unwrap_or(0),
                 sqs.iter().map(|s| s.x).max().unwrap_or(0),
             );
-            let span = (lo..=hi).fold(0u64, |m, x| m | 1 << bb.cell(Sq::new(x, c.king_from.y)));
+            let span = (lo..=hi).fold(M::EMPTY, |m, x| {
+                m | M::cell(bb.cell(Sq::new(x, c.king_from.y)))
+            });
             let cell = |s: Sq| bb.cell(s) as u8;
             if same_row {
                 castles.push(CellCastle {
@@ -276,24 +272,24 @@ impl SmallBoard {
             castles,
             order,
             cells,
-            mailbox: [EMPTY; 64],
-            occ: 0,
-            by_player: [0; 7],
-            royal: 0,
-            never: 0,
-            anyone: 0,
-            rights: 0,
+            mailbox: [EMPTY; 128],
+            occ: M::EMPTY,
+            by_player: [M::EMPTY; 7],
+            royal: M::EMPTY,
+            never: M::EMPTY,
+            anyone: M::EMPTY,
+            rights: M::EMPTY,
             ep: None,
             ep_component: 0,
             key: board.key,
             turn: board.turn as u8,
-            pin_allowed: [0; 64],
+            pin_allowed: [M::EMPTY; 128],
             scratch: Vec::new(),
             ends: Ends {
                 on: cfg.immediate_ends,
                 hill: (0..cells)
                     .filter(|&c| cfg.hill.contains(bb.square(c)))
-                    .fold(0u64, |m, c| m | 1 << c),
+                    .fold(M::EMPTY, |m, c| m | M::cell(c)),
                 royal_taken: board
                     .last_capture()
                     .filter(|&(_, royal)| royal)
@@ -311,11 +307,11 @@ impl SmallBoard {
             let c = bb.cell(p.sq);
             s.put(c, p.ty);
             if p.right {
-                s.rights |= 1 << c;
+                s.rights |= M::cell(c);
             }
         }
         for &p in &cfg.turn_order {
-            if (s.royal & s.by_player[p.number() as usize]).count_ones() > 1 {
+            if (s.royal & s.by_player[p.number() as usize]).count() > 1 {
                 return None;
             }
         }
@@ -329,7 +325,7 @@ impl SmallBoard {
     /// Puts a piece of type `ty` on the empty cell `c`.
     #[inline(always)]
     fn put(&mut self, c: usize, ty: u8) {
-        let bit = 1u64 << c;
+        let bit = M::cell(c);
         let info = &self.info[ty as usize];
         self.mailbox[c] = ty;
         self.occ |= bit;
@@ -342,7 +338,7 @@ impl SmallBoard {
     /// Takes the piece off the occupied cell `c`.
     #[inline(always)]
     fn take(&mut self, c: usize) {
-        let bit = 1u64 << c;
+        let bit = M::cell(c);
         let info = &self.info[self.mailbox[c] as usize];
         self.mailbox[c] = EMPTY;
         self.occ &= !bit;
@@ -356,7 +352,7 @@ impl SmallBoard {
     #[inline(always)]
     fn shift(&mut self, from: usize, to: usize) {
         let ty = self.mailbox[from];
-        let both = (1u64 << from) | (1u64 << to);
+        let both = M::cell(from) | M::cell(to);
         let info = &self.info[ty as usize];
         self.mailbox[from] = EMPTY;
         self.mailbox[to] = ty;
@@ -381,7 +377,7 @@ impl SmallBoard {
 
     /// The Polyglot castling component of the key.
     fn castle_component(&self) -> u64 {
-        let has = |(c, ty): (u8, u8)| self.mailbox[c as usize] == ty && self.rights & (1 << c) != 0;
+        let has = |(c, ty): (u8, u8)| self.mailbox[c as usize] == ty && self.rights.has(c.into());
         self.castle_keys
             .iter()
             .filter(|k| has(k.king) && has(k.rook))
@@ -408,7 +404,7 @@ impl SmallBoard {
     #[cfg(test)]
     pub fn to_move(&self, m: &SmallMove) -> crate::Move {
         use crate::MoveKind;
-        let bb = self.cfg.bb().expect("bitboard tables");
+        let bb = M::tables(&self.cfg).expect("bitboard tables");
         let sq = |c: u8| bb.square(c as usize);
         crate::Move {
             gate: None,

@@ -15,94 +15,83 @@ use icn_model::Player;
 
 use super::{EMPTY, SmallBoard, SmallMove, Special};
 use crate::bitboard::{BbTables, reach};
+use crate::mask::{Mask, cells};
 
 /// What is fixed for the side to move in one position.
 #[derive(Clone, Copy, Debug)]
-struct Frame {
+struct Frame<M> {
     us: u8,
     protect: bool,
-    own: u64,
+    own: M,
     /// Pieces the mover may capture.
-    capt: u64,
+    capt: M,
     /// The occupied cells without the mover's royal.
-    occ_nr: u64,
-    check: u64,
-    pinned: u64,
-}
-
-/// Iterates the set bits of a mask as cell numbers.
-#[inline(always)]
-pub(super) fn bits(mut m: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            c
-        })
-    })
+    occ_nr: M,
+    check: M,
+    pinned: M,
 }
 
 /// The cells of `c`'s row after it and before it.
 #[inline]
-fn row_sides(bb: &BbTables, c: usize) -> (u64, u64) {
+fn row_sides<M: Mask>(bb: &BbTables<M>, c: usize) -> (M, M) {
     let width = bb.width as usize;
     let row_start = c - c % width;
-    let row_end = ((1u128 << (row_start + width)) - 1) as u64;
-    let after = row_end & !((2u64 << c).wrapping_sub(1));
-    let before = ((1u64 << c) - 1) & !((1u64 << row_start) - 1);
+    let row_end = M::below(row_start + width);
+    let after = row_end & !M::below(c + 1);
+    let before = M::below_cell(c) & !M::below_cell(row_start);
     (after, before)
 }
 
-impl SmallBoard {
+impl<M: Mask> SmallBoard<M> {
     /// Checks and pins for the side to move.
     #[inline]
-    fn frame(&mut self, bb: &BbTables) -> Frame {
+    fn frame(&mut self, bb: &BbTables<M>) -> Frame<M> {
         let us = self.us();
         let own = self.by_player[usize::from(us)];
         let royal = self.royal & own;
         let player = Player::from_number(u32::from(us));
-        let protect = self.cfg.player(player).protect && royal != 0;
+        let protect = self.cfg.player(player).protect && !royal.is_empty();
         let mut f = Frame {
             us,
             protect,
             own,
             capt: (self.occ & !own & !self.never) | self.anyone,
             occ_nr: self.occ & !royal,
-            check: !0,
-            pinned: 0,
+            check: M::ALL,
+            pinned: M::EMPTY,
         };
         if !protect {
             return f;
         }
         let occ = self.occ;
         let enemies = occ & !own & !self.by_player[Player::NEUTRAL.number() as usize];
-        for c in bits(enemies) {
+        for c in cells(enemies) {
             let t = &bb.types[self.mailbox[c] as usize];
             let leaps = &t.leaps[c];
-            if leaps.any_cap & royal == 0 {
+            if (leaps.any_cap & royal).is_empty() {
                 continue;
             }
-            let a = 1u64 << c;
-            if leaps.cap & royal != 0 {
+            let a = M::cell(c);
+            if !(leaps.cap & royal).is_empty() {
                 f.check &= a;
             }
             for (ride, rc) in t.rides.iter().zip(t.at(c)).take(t.ncap) {
                 let fm = rc.from_min;
-                if rc.ray & royal == 0 {
+                if (rc.ray & royal).is_empty() {
                     continue;
                 }
                 let seen = reach(ride.inc, rc, occ);
                 let first = seen & occ;
-                if first & royal != 0 {
-                    if fm & royal != 0 {
+                if !(first & royal).is_empty() {
+                    if !(fm & royal).is_empty() {
                         f.check &= (seen & !royal) | a;
                     }
-                } else if first & own != 0 {
+                } else if !(first & own).is_empty() {
                     let beyond = reach(ride.inc, rc, occ & !first);
-                    if beyond & royal & fm != 0 {
+                    if !(beyond & royal & fm).is_empty() {
                         let allowed = (beyond & !royal) | a;
-                        let p = first.trailing_zeros() as usize;
-                        if f.pinned & first == 0 {
+                        let p = first.lowest();
+                        if (f.pinned & first).is_empty() {
                             self.pin_allowed[p] = allowed;
                         } else {
                             self.pin_allowed[p] &= allowed;
@@ -118,13 +107,13 @@ impl SmallBoard {
     /// The legal destinations of the piece on `c` (castling and en passant
     /// aside), and the part of them that are quiet double steps.
     #[inline(always)]
-    fn targets(&self, bb: &BbTables, f: &Frame, c: usize) -> (u64, u64) {
+    fn targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize) -> (M, M) {
         let ty = self.mailbox[c] as usize;
         let t = &bb.types[ty];
         let occ = self.occ;
         let leaps = &t.leaps[c];
         let (mut quiet, mut caps) = (leaps.mv, leaps.cap);
-        let right = self.rights & (1 << c) != 0;
+        let right = self.rights.has(c);
         for (ride, rc) in t.rides.iter().zip(t.at(c)) {
             if ride.needs_right && !right {
                 continue;
@@ -139,12 +128,12 @@ impl SmallBoard {
         if f.protect {
             if self.info[ty].royal {
                 // The royal lifted off the board: a ride through it still attacks.
-                targets = bits(targets)
+                targets = cells(targets)
                     .filter(|&to| !self.attacked_in(bb, to, f.own, f.occ_nr))
-                    .fold(0, |m, to| m | 1 << to);
+                    .fold(M::EMPTY, |m, to| m | M::cell(to));
             } else {
                 targets &= f.check;
-                if f.pinned & (1 << c) != 0 {
+                if f.pinned.has(c) {
                     targets &= self.pin_allowed[c];
                 }
             }
@@ -155,30 +144,30 @@ impl SmallBoard {
     /// The number of legal moves.
     pub fn count(&mut self) -> u64 {
         let cfg = std::sync::Arc::clone(&self.cfg);
-        let bb = cfg.bb().expect("bitboard tables");
+        let bb = M::tables(&cfg).expect("bitboard tables");
         let f = self.frame(bb);
         let player = Player::from_number(u32::from(f.us));
         let promo = cfg.player(player).promo.as_ref();
         let zone = bb.promo[usize::from(f.us)];
         let stay = bb.promo_stay[usize::from(f.us)];
         let mut n = 0u64;
-        let mut castlers = 0u64;
-        for c in bits(f.own) {
+        let mut castlers = M::EMPTY;
+        for c in cells(f.own) {
             let info = self.info[self.mailbox[c] as usize];
             let (targets, _) = self.targets(bb, &f, c);
             match promo {
                 Some(pr) if info.promotes => {
-                    n += u64::from((targets & !zone).count_ones())
-                        + u64::from((targets & zone).count_ones()) * pr.choices.len() as u64
-                        + u64::from((targets & stay).count_ones());
+                    n += u64::from((targets & !zone).count())
+                        + u64::from((targets & zone).count()) * pr.choices.len() as u64
+                        + u64::from((targets & stay).count());
                 }
-                _ => n += u64::from(targets.count_ones()),
+                _ => n += u64::from(targets.count()),
             }
             if info.castler && self.may_castle(bb, c) {
-                castlers |= 1 << c;
+                castlers |= M::cell(c);
             }
         }
-        if castlers != 0 || self.ep.is_some() {
+        if !castlers.is_empty() || self.ep.is_some() {
             n += self.specials(&f, castlers, None);
         }
         n
@@ -188,14 +177,14 @@ impl SmallBoard {
     pub fn generate(&mut self, out: &mut Vec<SmallMove>) {
         out.clear();
         let cfg = std::sync::Arc::clone(&self.cfg);
-        let bb = cfg.bb().expect("bitboard tables");
+        let bb = M::tables(&cfg).expect("bitboard tables");
         let f = self.frame(bb);
         let player = Player::from_number(u32::from(f.us));
         let promo = cfg.player(player).promo.as_ref();
         let zone = bb.promo[usize::from(f.us)];
         let stay = bb.promo_stay[usize::from(f.us)];
-        let mut castlers = 0u64;
-        for c in bits(f.own) {
+        let mut castlers = M::EMPTY;
+        for c in cells(f.own) {
             let info = self.info[self.mailbox[c] as usize];
             let (targets, doubles) = self.targets(bb, &f, c);
             let from = c as u8;
@@ -210,16 +199,16 @@ impl SmallBoard {
             let promoting = if info.promotes { promo } else { None };
             match promoting {
                 Some(pr) => {
-                    for to in bits(targets & !zone) {
-                        let special = if doubles & (1 << to) != 0 {
+                    for to in cells(targets & !zone) {
+                        let special = if doubles.has(to) {
                             Special::DoubleStep
                         } else {
                             Special::Normal
                         };
                         out.push(plain(to, special));
                     }
-                    for to in bits(targets & zone) {
-                        let special = if doubles & (1 << to) != 0 {
+                    for to in cells(targets & zone) {
+                        let special = if doubles.has(to) {
                             Special::DoubleStep
                         } else {
                             Special::Normal
@@ -228,35 +217,35 @@ impl SmallBoard {
                         for &choice in &pr.choices {
                             out.push(SmallMove { promo: choice, ..m });
                         }
-                        if stay & (1 << to) != 0 {
+                        if stay.has(to) {
                             out.push(m);
                         }
                     }
                 }
                 None => {
-                    for to in bits(targets & !doubles) {
+                    for to in cells(targets & !doubles) {
                         out.push(plain(to, Special::Normal));
                     }
-                    for to in bits(doubles) {
+                    for to in cells(doubles) {
                         out.push(plain(to, Special::DoubleStep));
                     }
                 }
             }
             if info.castler && self.may_castle(bb, c) {
-                castlers |= 1 << c;
+                castlers |= M::cell(c);
             }
         }
-        if castlers != 0 || self.ep.is_some() {
+        if !castlers.is_empty() || self.ep.is_some() {
             self.specials(&f, castlers, Some(out));
         }
     }
 
     /// The number of legal castling and en passant moves, appended to `out`
     /// when given.
-    fn specials(&mut self, f: &Frame, castlers: u64, mut out: Option<&mut Vec<SmallMove>>) -> u64 {
+    fn specials(&mut self, f: &Frame<M>, castlers: M, mut out: Option<&mut Vec<SmallMove>>) -> u64 {
         let mut cands = std::mem::take(&mut self.scratch);
         cands.clear();
-        for c in bits(castlers) {
+        for c in cells(castlers) {
             self.castlings(c, &mut cands);
         }
         self.en_passants(f, &mut cands);
@@ -277,7 +266,7 @@ impl SmallBoard {
     /// (castling: nor may the royal start in or pass through an attacked square).
     fn special_is_legal(&mut self, m: &SmallMove, us: u8) -> bool {
         if m.special == Special::Castle {
-            let bb = self.cfg.bb().expect("bitboard tables");
+            let bb = M::tables(&self.cfg).expect("bitboard tables");
             let (from, to) = (bb.square(m.from as usize), bb.square(m.to as usize));
             let (dx, n) = ((to.x - from.x).signum(), (to.x - from.x).abs());
             for i in 0..n {
@@ -289,33 +278,32 @@ impl SmallBoard {
         }
         let u = self.make(m);
         let royal = self.royal & self.by_player[usize::from(us)];
-        let ok = bits(royal).all(|c| !self.attacked(c, us));
+        let ok = cells(royal).all(|c| !self.attacked(c, us));
         self.unmake(m, &u);
         ok
     }
 
     /// Whether cell `c` is attacked by an opponent of player `us`.
     pub(super) fn attacked(&self, c: usize, us: u8) -> bool {
-        let bb = self.cfg.bb().expect("bitboard tables");
+        let bb = M::tables(&self.cfg).expect("bitboard tables");
         self.attacked_in(bb, c, self.by_player[usize::from(us)], self.occ)
     }
 
     /// Whether cell `c` is attacked by a piece that is neither in `own` nor
     /// neutral, with the cells of `occ` blocking rides.
     #[inline]
-    fn attacked_in(&self, bb: &BbTables, c: usize, own: u64, occ: u64) -> bool {
-        let bit = 1u64 << c;
+    fn attacked_in(&self, bb: &BbTables<M>, c: usize, own: M, occ: M) -> bool {
         let enemies = self.occ & !own & !self.by_player[Player::NEUTRAL.number() as usize];
-        bits(enemies).any(|e| {
+        cells(enemies).any(|e| {
             let t = &bb.types[self.mailbox[e] as usize];
             let leaps = &t.leaps[e];
-            leaps.any_cap & bit != 0
-                && (leaps.cap & bit != 0
+            leaps.any_cap.has(c)
+                && (leaps.cap.has(c)
                     || t.rides
                         .iter()
                         .zip(t.at(e))
                         .take(t.ncap)
-                        .any(|(r, rc)| rc.from_min & bit != 0 && reach(r.inc, rc, occ) & bit != 0))
+                        .any(|(r, rc)| rc.from_min.has(c) && reach(r.inc, rc, occ).has(c)))
         })
     }
 
@@ -323,8 +311,8 @@ impl SmallBoard {
     /// its right, and a nearest piece along its row has one too (or the rules
     /// list explicit castling moves).
     #[inline]
-    fn may_castle(&self, bb: &BbTables, c: usize) -> bool {
-        if self.rights & (1 << c) == 0 {
+    fn may_castle(&self, bb: &BbTables<M>, c: usize) -> bool {
+        if !self.rights.has(c) {
             return false;
         }
         if !self.castles.is_empty() {
@@ -332,13 +320,13 @@ impl SmallBoard {
         }
         let (after, before) = row_sides(bb, c);
         let (a, b) = (after & self.occ, before & self.occ);
-        let near_after = a & a.wrapping_neg();
-        let near_before = if b == 0 {
-            0
+        let near_after = a.lowest_bit();
+        let near_before = if b.is_empty() {
+            M::EMPTY
         } else {
-            1 << (63 - b.leading_zeros())
+            M::cell(b.highest())
         };
-        (near_after | near_before) & self.rights != 0
+        !((near_after | near_before) & self.rights).is_empty()
     }
 
     /// Castling moves of the castler with its right on cell `c`: the site
@@ -346,25 +334,25 @@ impl SmallBoard {
     /// and the rules' explicit castling moves.
     fn castlings(&self, c: usize, out: &mut Vec<SmallMove>) {
         let cfg = &*self.cfg;
-        let bb = cfg.bb().expect("bitboard tables");
+        let bb = M::tables(cfg).expect("bitboard tables");
         let owner = self.info[self.mailbox[c] as usize].owner;
         let site = self.info[self.mailbox[c] as usize].site_castler;
         let (after, before) = row_sides(bb, c);
         let steps = cfg.castle_steps;
         for (sign, line) in [(1i64, after), (-1, before)].into_iter().filter(|_| site) {
             let blockers = line & self.occ;
-            if blockers == 0 {
+            if blockers.is_empty() {
                 continue;
             }
             let pf = if sign > 0 {
-                blockers.trailing_zeros() as usize
+                blockers.lowest()
             } else {
-                63 - blockers.leading_zeros() as usize
+                blockers.highest()
             };
             let k = (pf as i64 - c as i64).abs();
             let q = self.info[self.mailbox[pf] as usize];
             if q.owner != owner
-                || self.rights & (1 << pf) == 0
+                || !self.rights.has(pf)
                 || q.pawn
                 || !q.castle_partner
                 || k < cfg.castle_min
@@ -390,10 +378,10 @@ impl SmallBoard {
         {
             let pf = usize::from(cc.partner_from);
             let q = self.mailbox[pf];
-            if q == EMPTY || self.info[q as usize].owner != owner || self.rights & (1 << pf) == 0 {
+            if q == EMPTY || self.info[q as usize].owner != owner || !self.rights.has(pf) {
                 continue;
             }
-            if cc.span & self.occ & !(1 << c) & !(1 << pf) == 0 {
+            if (cc.span & self.occ & !M::cell(c) & !M::cell(pf)).is_empty() {
                 out.push(SmallMove {
                     from: c as u8,
                     to: cc.king_to,
@@ -407,13 +395,13 @@ impl SmallBoard {
     }
 
     /// En passant captures onto the en passant square (one per promotion choice).
-    fn en_passants(&self, f: &Frame, out: &mut Vec<SmallMove>) {
+    fn en_passants(&self, f: &Frame<M>, out: &mut Vec<SmallMove>) {
         let Some((target, victim)) = self.ep else {
             return;
         };
         let cfg = &*self.cfg;
-        let bb = cfg.bb().expect("bitboard tables");
-        if self.occ & (1 << target) != 0 || self.occ & (1 << victim) == 0 {
+        let bb = M::tables(cfg).expect("bitboard tables");
+        if self.occ.has(target.into()) || !self.occ.has(victim.into()) {
             return;
         }
         let player = Player::from_number(u32::from(f.us));
@@ -439,12 +427,12 @@ impl SmallBoard {
             match pc.promo.as_ref() {
                 Some(pr)
                     if self.info[ty as usize].promotes
-                        && bb.promo[usize::from(f.us)] & (1 << target) != 0 =>
+                        && bb.promo[usize::from(f.us)].has(target.into()) =>
                 {
                     for &choice in &pr.choices {
                         out.push(SmallMove { promo: choice, ..m });
                     }
-                    if bb.promo_stay[usize::from(f.us)] & (1 << target) != 0 {
+                    if bb.promo_stay[usize::from(f.us)].has(target.into()) {
                         out.push(m);
                     }
                 }

@@ -2,9 +2,10 @@
 //! move lists kept per depth so the search allocates nothing once warm.
 
 use super::{SmallBoard, SmallMove};
+use crate::mask::Mask;
 use crate::perft::PerftMode;
 
-impl SmallBoard {
+impl<M: Mask> SmallBoard<M> {
     /// The number of leaves `depth` plies deep.
     /// With `stop`, no moves are counted below a position whose game has
     /// ended by the variant's rules ([`SmallBoard::decided`]).
@@ -58,6 +59,7 @@ mod tests {
     use icn_model::{Dialect, Game, Player};
 
     use super::SmallBoard;
+    use crate::mask::Mask;
     use crate::small::{EMPTY, Special};
     use crate::{Board, PerftMode};
 
@@ -76,6 +78,11 @@ mod tests {
     /// A random position on the 8×8 board with fairy leapers and riders,
     /// pawns with double steps, castling partners and promotion.
     fn random_icn(rng: &mut Lcg) -> String {
+        random_icn_wide(rng, 8)
+    }
+
+    /// [`random_icn`] on a board `width` files wide.
+    fn random_icn_wide(rng: &mut Lcg, width: i64) -> String {
         const KINDS: [&str; 14] = [
             "Q", "R", "B", "N", "P", "P", "P", "AM", "CH", "AR", "GU", "CA", "ZE", "NR",
         ];
@@ -83,7 +90,8 @@ mod tests {
         let mut pieces = Vec::new();
         let mut place = |code: String, at: Option<(i64, i64)>, right: bool, rng: &mut Lcg| {
             for _ in 0..100 {
-                let (x, y) = at.unwrap_or((rng.next(8) as i64 + 1, rng.next(8) as i64 + 1));
+                let (x, y) =
+                    at.unwrap_or((rng.next(width as u64) as i64 + 1, rng.next(8) as i64 + 1));
                 let pawn = code.eq_ignore_ascii_case("p");
                 if pawn && !(2..=7).contains(&y) {
                     continue;
@@ -101,7 +109,7 @@ mod tests {
         };
         place("K".into(), Some((5, 1)), rng.next(2) == 0, rng);
         place("k".into(), Some((5, 8)), rng.next(2) == 0, rng);
-        for (x, y, c) in [(1, 1, "R"), (8, 1, "R"), (1, 8, "r"), (8, 8, "r")] {
+        for (x, y, c) in [(1, 1, "R"), (width, 1, "R"), (1, 8, "r"), (width, 8, "r")] {
             if rng.next(2) == 0 {
                 place(c.into(), Some((x, y)), true, rng);
             }
@@ -119,7 +127,10 @@ mod tests {
             place("ob".into(), None, false, rng);
         }
         let side = if rng.next(2) == 0 { "w" } else { "b" };
-        format!("{side} 0/100 1 (8|1;q,n,ch) 1,8,1,8 {}", pieces.join("|"))
+        format!(
+            "{side} 0/100 1 (8|1;q,n,ch) 1,{width},1,8 {}",
+            pieces.join("|")
+        )
     }
 
     /// Plays up to `plies` moves from `icn` (special moves half the time);
@@ -127,18 +138,18 @@ mod tests {
     /// generic board's. Returns the plies played; `seen` counts the moves
     /// compared per kind (normal, double step, en passant, castling, promotion).
     fn walk(icn: &str, plies: usize, rng: &mut Lcg, seen: &mut [usize; 5]) -> usize {
-        walk_board(board(icn), icn, plies, rng, seen)
+        walk_board::<u64>(board(icn), icn, plies, rng, seen)
     }
 
     /// [`walk`] from a board built by the caller.
-    fn walk_board(
+    fn walk_board<M: Mask>(
         mut b: Board,
         icn: &str,
         plies: usize,
         rng: &mut Lcg,
         seen: &mut [usize; 5],
     ) -> usize {
-        let Some(mut s) = SmallBoard::new(&b) else {
+        let Some(mut s) = SmallBoard::<M>::new(&b) else {
             return 0;
         };
         let mut undos = Vec::new();
@@ -232,7 +243,7 @@ mod tests {
         for _ in 0..40 {
             let icn = random_icn(&mut rng);
             let mut b = board(&icn);
-            let Some(mut s) = SmallBoard::new(&b) else {
+            let Some(mut s) = SmallBoard::<u64>::new(&b) else {
                 continue;
             };
             let generic = b.perft_generic(3, PerftMode::Bulk).unwrap();
@@ -284,16 +295,47 @@ mod tests {
             let Ok(mut b) = Board::new(&g.position, &rules) else {
                 continue;
             };
-            let Some(mut s) = SmallBoard::new(&b) else {
+            let Some(mut s) = SmallBoard::<u64>::new(&b) else {
                 continue;
             };
             let generic = b.perft_generic(3, PerftMode::Bulk).unwrap();
             assert_eq!(s.perft(3, PerftMode::Bulk, true), generic, "{icn}");
             assert_eq!(s.perft(3, PerftMode::MakeEveryLeaf, true), generic, "{icn}");
             let mut seen = [0; 5];
-            walk_board(b, &icn, 12, &mut rng, &mut seen);
+            walk_board::<u64>(b, &icn, 12, &mut rng, &mut seen);
             checked += 1;
         }
         assert!(checked > 20, "{checked} positions");
+    }
+
+    /// On boards of 9 to 16 files (72 to 128 cells) the wide compact board
+    /// agrees with the generic one, move by move and in perft, and the narrow
+    /// one declines.
+    #[test]
+    fn wide_compact_board_agrees_with_the_generic_one() {
+        let mut rng = Lcg(0x128);
+        let mut seen = [0usize; 5];
+        let (mut steps, mut perfts) = (0, 0);
+        for i in 0..60 {
+            let width = [9, 10, 12, 16][i % 4];
+            let icn = random_icn_wide(&mut rng, width);
+            let mut b = board(&icn);
+            assert!(SmallBoard::<u64>::new(&b).is_none(), "{icn}");
+            if i % 3 == 0
+                && let Some(mut s) = SmallBoard::<u128>::new(&b)
+            {
+                let generic = b.perft_generic(3, PerftMode::Bulk).unwrap();
+                assert_eq!(s.perft(3, PerftMode::Bulk, true), generic, "{icn}");
+                perfts += 1;
+            }
+            steps += walk_board::<u128>(b, &icn, 12, &mut rng, &mut seen);
+        }
+        // En passant along a wide row, one capture exposing the king.
+        let ep = "w 0/100 1 (8|1) 1,10,1,8 K5,1|k1,4|p3,4|P2,2+|R10,4|P6,2+|p7,4|P9,2+|p8,4";
+        for _ in 0..20 {
+            steps += walk_board::<u128>(board(ep), ep, 16, &mut rng, &mut seen);
+        }
+        assert!(steps > 500 && perfts > 10, "{steps} steps, {perfts} perfts");
+        assert!(seen.iter().all(|&n| n > 0), "moves seen by kind: {seen:?}");
     }
 }
