@@ -56,7 +56,7 @@ pub(crate) struct DropCfg {
     /// Per captured type (its origin, for a promoted piece) and capturing
     /// player: the type that goes into the capturer's hand.
     to_hand: Vec<[Option<TypeId>; 7]>,
-    keep_promoted: bool,
+    pub keep_promoted: bool,
 }
 
 /// The pieces a rule set with drops needs types for besides those on the

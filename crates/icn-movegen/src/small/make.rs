@@ -12,6 +12,9 @@ impl<M: Mask> SmallBoard<M> {
     /// Plays a legal move; returns what [`SmallBoard::unmake`] needs.
     #[inline]
     pub fn make(&mut self, m: &SmallMove) -> Undo<M> {
+        if m.special == Special::Drop {
+            return self.make_drop(m);
+        }
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let moved = self.mailbox[from];
         let victim = if m.special == Special::EnPassant {
@@ -23,16 +26,7 @@ impl<M: Mask> SmallBoard<M> {
         // A castle captures nothing, though its king may land where its
         // partner stands (Chess960).
         let captured = if castle { EMPTY } else { self.mailbox[victim] };
-        let mut undo = Undo {
-            moved,
-            captured,
-            rights: self.rights,
-            ep: self.ep,
-            ep_component: self.ep_component,
-            key: self.key,
-            turn: self.turn,
-            ends: EndsUndo::NONE,
-        };
+        let mut undo = self.undo_of(moved, captured);
         let cells = self.cells;
         let mut key = self.key ^ self.side_keys[self.turn as usize] ^ self.ep_component;
         let mut touched = M::cell(from) | M::cell(victim);
@@ -50,6 +44,16 @@ impl<M: Mask> SmallBoard<M> {
                 key ^= self.right_keys[i];
             }
             self.take(victim);
+            if self.drops.is_some() {
+                undo.captured_origin = self.origin[victim];
+                self.origin[victim] = EMPTY;
+                let us = self.us();
+                let h = self.hand_type(captured, undo.captured_origin, us);
+                if h != EMPTY {
+                    key ^= self.add_to_hand(h, true);
+                    undo.hand_add = h;
+                }
+            }
         }
         let new_ty = if m.promo == EMPTY { moved } else { m.promo };
         key ^= self.piece_keys[moved as usize * cells + from]
@@ -71,11 +75,30 @@ impl<M: Mask> SmallBoard<M> {
             self.take(pf);
             self.put(to, moved);
             self.put(pt, partner);
-        } else if new_ty == moved {
-            self.shift(from, to);
+            if self.drops.is_some() {
+                let (ko, po) = (self.origin[from], self.origin[pf]);
+                self.origin[from] = EMPTY;
+                self.origin[pf] = EMPTY;
+                self.origin[to] = ko;
+                self.origin[pt] = po;
+            }
         } else {
-            self.take(from);
-            self.put(to, new_ty);
+            if new_ty == moved {
+                self.shift(from, to);
+            } else {
+                self.take(from);
+                self.put(to, new_ty);
+            }
+            if self.drops.is_some() {
+                let o = self.origin[from];
+                undo.moved_origin = o;
+                self.origin[from] = EMPTY;
+                self.origin[to] = if new_ty != moved && o == EMPTY {
+                    moved
+                } else {
+                    o
+                };
+            }
         }
         self.rights &= !touched & !M::cell(to);
         self.ep = (m.special == Special::DoubleStep).then_some((m.a, m.to));
@@ -106,18 +129,35 @@ impl<M: Mask> SmallBoard<M> {
             self.untrack_ends(usize::from(u.turn), u.ends);
         }
         let (from, to) = (usize::from(m.from), usize::from(m.to));
-        if m.special == Special::Castle {
+        let drops = self.drops.is_some();
+        if m.special == Special::Drop {
+            self.take(to);
+            self.hand[usize::from(u.moved)] += 1;
+        } else if m.special == Special::Castle {
             let (pf, pt) = (usize::from(m.a), usize::from(m.b));
             let partner = self.mailbox[pt];
             self.take(to);
             self.take(pt);
             self.put(from, u.moved);
             self.put(pf, partner);
-        } else if self.mailbox[to] == u.moved {
-            self.shift(to, from);
+            if drops {
+                let (ko, po) = (self.origin[to], self.origin[pt]);
+                self.origin[to] = EMPTY;
+                self.origin[pt] = EMPTY;
+                self.origin[from] = ko;
+                self.origin[pf] = po;
+            }
         } else {
-            self.take(to);
-            self.put(from, u.moved);
+            if self.mailbox[to] == u.moved {
+                self.shift(to, from);
+            } else {
+                self.take(to);
+                self.put(from, u.moved);
+            }
+            if drops {
+                self.origin[to] = EMPTY;
+                self.origin[from] = u.moved_origin;
+            }
         }
         if u.captured != EMPTY {
             let victim = if m.special == Special::EnPassant {
@@ -126,11 +166,71 @@ impl<M: Mask> SmallBoard<M> {
                 to
             };
             self.put(victim, u.captured);
+            if drops {
+                self.origin[victim] = u.captured_origin;
+            }
+        }
+        if u.hand_add != EMPTY {
+            self.hand[usize::from(u.hand_add)] -= 1;
         }
         self.rights = u.rights;
         self.ep = u.ep;
         self.ep_component = u.ep_component;
         self.key = u.key;
         self.turn = u.turn;
+    }
+
+    /// The undo record of the state before a move of type `moved` that
+    /// captures a piece of type `captured` (or [`EMPTY`]).
+    #[inline(always)]
+    fn undo_of(&self, moved: u8, captured: u8) -> Undo<M> {
+        Undo {
+            moved,
+            captured,
+            rights: self.rights,
+            ep: self.ep,
+            ep_component: self.ep_component,
+            key: self.key,
+            turn: self.turn,
+            ends: EndsUndo::NONE,
+            hand_add: EMPTY,
+            moved_origin: EMPTY,
+            captured_origin: EMPTY,
+        }
+    }
+
+    /// Plays a drop: a piece of type `m.promo` leaves the mover's hand for
+    /// the empty cell `m.to`.
+    fn make_drop(&mut self, m: &SmallMove) -> Undo<M> {
+        let (to, ty) = (usize::from(m.to), m.promo);
+        let mut undo = self.undo_of(ty, EMPTY);
+        let cells = self.cells;
+        let mut key = self.key ^ self.side_keys[self.turn as usize] ^ self.ep_component;
+        let right = self.drop_right(ty, to);
+        // A partner dropped with its right may make a castling right.
+        let rights_change = right && self.castle_cells.has(to);
+        if rights_change {
+            key ^= self.castle_component();
+        }
+        key ^= self.add_to_hand(ty, false) ^ self.piece_keys[usize::from(ty) * cells + to];
+        self.put(to, ty);
+        if right {
+            key ^= self.right_keys[usize::from(ty) * cells + to];
+            self.rights |= M::cell(to);
+        }
+        self.ep = None;
+        self.ep_component = 0;
+        self.turn += 1;
+        if usize::from(self.turn) == self.order.len() {
+            self.turn = 0;
+        }
+        if rights_change {
+            key ^= self.castle_component();
+        }
+        self.key = key ^ self.side_keys[self.turn as usize];
+        if self.ends.on {
+            undo.ends = self.track_ends(usize::from(undo.turn), EMPTY);
+        }
+        undo
     }
 }

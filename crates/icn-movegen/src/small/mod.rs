@@ -14,10 +14,13 @@
 //! generator is used): bitboard tables exist (closed border of at most 128
 //! squares, pieces that only leap and ride), no player has more than one
 //! royal piece and no promotion makes one, no player's legality is decided
-//! move by move, and every explicit castling move stays on the board. The
+//! move by move, every explicit castling move stays on the board, and
+//! pieces in hand are dropped as [`drops`] describes (two players who keep
+//! their royals safe, so no royal ever reaches a hand). The
 //! state kept is what move generation and the key need: move clocks, the
 //! site's piece order and check counts are not tracked (perft needs none).
 
+mod drops;
 mod ends;
 mod make;
 mod movegen;
@@ -33,6 +36,7 @@ use crate::config::Config;
 use crate::geometry::Sq;
 use crate::mask::Mask;
 use crate::zobrist::{castle_key, ep_key, side_key};
+use drops::CellDrops;
 use ends::{Ends, EndsUndo};
 
 /// An empty cell.
@@ -48,6 +52,8 @@ pub(crate) enum Special {
     EnPassant,
     /// The partner goes from cell `a` to cell `b`.
     Castle,
+    /// A piece of type `promo` comes from the hand onto `to` (`from` is `to`).
+    Drop,
 }
 
 /// A move in cells.
@@ -73,6 +79,12 @@ pub(crate) struct Undo<M> {
     key: u64,
     turn: u8,
     ends: EndsUndo,
+    /// The type a capture put into the mover's hand, or [`EMPTY`].
+    hand_add: u8,
+    /// What the moved and the captured piece had promoted from ([`EMPTY`]:
+    /// not promoted).
+    moved_origin: u8,
+    captured_origin: u8,
 }
 
 /// Per type: what the generator and make need besides the masks.
@@ -148,6 +160,13 @@ pub(crate) struct SmallBoard<M: Mask> {
     scratch: Vec<SmallMove>,
     /// What the game ends need ([`ends`]).
     ends: Ends<M>,
+    /// The drop rules, when the game has pieces in hand.
+    drops: Option<Arc<CellDrops<M>>>,
+    /// Pieces in hand, per type.
+    hand: Vec<u32>,
+    /// Per cell: the type its piece promoted from, or [`EMPTY`] (kept only
+    /// with drops: a promoted piece goes to hand as its origin).
+    origin: [u8; 128],
 }
 
 impl<M: Mask> SmallBoard<M> {
@@ -301,13 +320,22 @@ impl<M: Mask> SmallBoard<M> {
                     .map(|&p| cfg.player(p).counts_checks)
                     .collect(),
             },
+            drops: None,
+            hand: board.hand.clone(),
+            origin: [EMPTY; 128],
             cfg: Arc::clone(&cfg),
         };
+        if let Some(dc) = &cfg.drops {
+            s.drops = Some(Arc::new(CellDrops::new(dc, &cfg)?));
+        }
         for p in board.pieces.iter().filter(|p| p.alive) {
             let c = bb.cell(p.sq);
             s.put(c, p.ty);
             if p.right {
                 s.rights |= M::cell(c);
+            }
+            if p.promoted {
+                s.origin[c] = p.origin;
             }
         }
         for &p in &cfg.turn_order {
@@ -315,11 +343,28 @@ impl<M: Mask> SmallBoard<M> {
                 return None;
             }
         }
+        if s.drops.is_some() && !s.royals_stay_on_board() {
+            return None;
+        }
         s.ep = board
             .ep
             .map(|e| (bb.cell(e.target) as u8, bb.cell(e.victim) as u8));
         s.ep_component = board.ep_component();
         Some(s)
+    }
+
+    /// Whether no royal can be captured (into a hand, then dropped as a
+    /// second royal, which the compact board does not hold): two players
+    /// who both keep their royals safe, and the player who just moved not
+    /// in check.
+    fn royals_stay_on_board(&self) -> bool {
+        let cfg = &self.cfg;
+        if cfg.turn_order.len() != 2 || cfg.turn_order.iter().any(|&p| !cfg.player(p).protect) {
+            return false;
+        }
+        let waiting = self.order[1 - usize::from(self.turn)];
+        let royal = self.royal & self.by_player[usize::from(waiting)];
+        !crate::mask::cells(royal).any(|c| self.attacked(c, waiting))
     }
 
     /// Puts a piece of type `ty` on the empty cell `c`.
@@ -410,7 +455,8 @@ impl<M: Mask> SmallBoard<M> {
             gate: None,
             from: sq(m.from),
             to: sq(m.to),
-            promotion: (m.promo != EMPTY).then(|| self.cfg.types.types[m.promo as usize].piece),
+            promotion: (m.promo != EMPTY && m.special != Special::Drop)
+                .then(|| self.cfg.types.types[m.promo as usize].piece),
             kind: match m.special {
                 Special::Normal => MoveKind::Normal,
                 Special::DoubleStep => MoveKind::DoubleStep { passed: sq(m.a) },
@@ -418,6 +464,9 @@ impl<M: Mask> SmallBoard<M> {
                 Special::Castle => MoveKind::Castle {
                     partner_from: sq(m.a),
                     partner_to: sq(m.b),
+                },
+                Special::Drop => MoveKind::Drop {
+                    piece: self.cfg.types.types[m.promo as usize].piece,
                 },
             },
         }

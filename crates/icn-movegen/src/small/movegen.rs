@@ -170,6 +170,9 @@ impl<M: Mask> SmallBoard<M> {
         if !castlers.is_empty() || self.ep.is_some() {
             n += self.specials(&f, castlers, None);
         }
+        if self.drops.is_some() {
+            n += self.drops(f.us, f.check, None);
+        }
         n
     }
 
@@ -237,6 +240,9 @@ impl<M: Mask> SmallBoard<M> {
         }
         if !castlers.is_empty() || self.ep.is_some() {
             self.specials(&f, castlers, Some(out));
+        }
+        if self.drops.is_some() {
+            self.drops(f.us, f.check, Some(out));
         }
     }
 

@@ -133,11 +133,19 @@ mod tests {
         )
     }
 
+    /// Whether every kind of move but drops was seen.
+    fn saw_all_but_drops(seen: &[usize; 6]) -> bool {
+        seen.iter()
+            .enumerate()
+            .all(|(i, &n)| n > 0 || i == Special::Drop as usize)
+    }
+
     /// Plays up to `plies` moves from `icn` (special moves half the time);
     /// at every step the compact board's moves, count and key must equal the
     /// generic board's. Returns the plies played; `seen` counts the moves
-    /// compared per kind (normal, double step, en passant, castling, promotion).
-    fn walk(icn: &str, plies: usize, rng: &mut Lcg, seen: &mut [usize; 5]) -> usize {
+    /// compared per kind (normal, double step, en passant, castling, drop,
+    /// promotion).
+    fn walk(icn: &str, plies: usize, rng: &mut Lcg, seen: &mut [usize; 6]) -> usize {
         walk_board::<u64>(board(icn), icn, plies, rng, seen)
     }
 
@@ -147,7 +155,7 @@ mod tests {
         icn: &str,
         plies: usize,
         rng: &mut Lcg,
-        seen: &mut [usize; 5],
+        seen: &mut [usize; 6],
     ) -> usize {
         let Some(mut s) = SmallBoard::<M>::new(&b) else {
             return 0;
@@ -175,8 +183,8 @@ mod tests {
             );
             for m in &fast {
                 seen[m.special as usize] += 1;
-                if m.promo != EMPTY {
-                    seen[4] += 1;
+                if m.promo != EMPTY && m.special != Special::Drop {
+                    seen[5] += 1;
                 }
             }
             if fast.is_empty() {
@@ -209,7 +217,7 @@ mod tests {
     #[test]
     fn compact_board_agrees_with_the_generic_one() {
         let mut rng = Lcg(0xc0ffee);
-        let mut seen = [0usize; 5];
+        let mut seen = [0usize; 6];
         let mut steps = 0;
         for _ in 0..120 {
             steps += walk(&random_icn(&mut rng), 12, &mut rng, &mut seen);
@@ -232,7 +240,7 @@ mod tests {
             }
         }
         assert!(steps > 1500, "{steps} steps");
-        assert!(seen.iter().all(|&n| n > 0), "moves seen by kind: {seen:?}");
+        assert!(saw_all_but_drops(&seen), "moves seen by kind: {seen:?}");
     }
 
     /// Perft 3 by the compact board equals the generic generator's.
@@ -301,7 +309,7 @@ mod tests {
             let generic = b.perft_generic(3, PerftMode::Bulk).unwrap();
             assert_eq!(s.perft(3, PerftMode::Bulk, true), generic, "{icn}");
             assert_eq!(s.perft(3, PerftMode::MakeEveryLeaf, true), generic, "{icn}");
-            let mut seen = [0; 5];
+            let mut seen = [0; 6];
             walk_board::<u64>(b, &icn, 12, &mut rng, &mut seen);
             checked += 1;
         }
@@ -314,7 +322,7 @@ mod tests {
     #[test]
     fn wide_compact_board_agrees_with_the_generic_one() {
         let mut rng = Lcg(0x128);
-        let mut seen = [0usize; 5];
+        let mut seen = [0usize; 6];
         let (mut steps, mut perfts) = (0, 0);
         for i in 0..60 {
             let width = [9, 10, 12, 16][i % 4];
@@ -336,6 +344,92 @@ mod tests {
             steps += walk_board::<u128>(board(ep), ep, 16, &mut rng, &mut seen);
         }
         assert!(steps > 500 && perfts > 10, "{steps} steps, {perfts} perfts");
+        assert!(saw_all_but_drops(&seen), "moves seen by kind: {seen:?}");
+    }
+
+    /// Pieces in hand: drops with zones, `+` rights on some squares, at most
+    /// one pawn per file, knights that may not drop with check and pawns
+    /// that may not drop mate; captures (of promoted pieces too) feed the
+    /// hands. On 8×8 and 10×8 boards the compact board agrees with the
+    /// generic one, move by move (keys and hands included) and in perft.
+    #[test]
+    fn compact_board_agrees_with_drops() {
+        use icn_model::{Piece, PieceKind};
+        use icn_rules::{DropMate, DropZone, Drops, Zone};
+        let mut rng = Lcg(0xd209);
+        let mut seen = [0usize; 6];
+        let (mut steps, mut perfts) = (0, 0);
+        for i in 0..90 {
+            let width = if i % 2 == 0 { 8 } else { 10 };
+            let icn = if i % 10 == 0 {
+                // Where en passant is there to take.
+                "w 0/100 1 (8|1) 1,8,1,8 K5,1|k1,4|p3,4|P2,2+|R8,4|P6,2+|p7,4".to_string()
+            } else {
+                random_icn_wide(&mut rng, width)
+            };
+            let g = Game::parse(&icn, Dialect::Auto).unwrap();
+            let mut rules = crate::rules_of(&g).unwrap();
+            let pawns = Some([PieceKind::Pawn].into_iter().collect());
+            let mut drops = Drops {
+                zones: [(Player::WHITE, 2..=7), (Player::BLACK, 2..=7)]
+                    .into_iter()
+                    .map(|(player, ys)| DropZone {
+                        player,
+                        kinds: pawns.clone(),
+                        zone: Zone::rows(ys.map(icn_model::Int::from)),
+                    })
+                    .collect(),
+                rights: vec![
+                    DropZone {
+                        player: Player::WHITE,
+                        kinds: pawns.clone(),
+                        zone: Zone::rows([icn_model::Int::from(2)]),
+                    },
+                    DropZone {
+                        player: Player::BLACK,
+                        kinds: pawns.clone(),
+                        zone: Zone::rows([icn_model::Int::from(7)]),
+                    },
+                ],
+                drop_mate: DropMate::Illegal,
+                ..Drops::default()
+            };
+            if i % 3 == 0 {
+                drops.no_doubled.insert(PieceKind::Pawn, 1);
+                drops.no_check.insert(PieceKind::Knight);
+                drops.no_mate.insert(PieceKind::Pawn);
+            }
+            rules.drops = Some(drops);
+            let mut position = g.position.clone();
+            for (kind, player) in [
+                (PieceKind::Pawn, Player::WHITE),
+                (PieceKind::Knight, Player::BLACK),
+                (PieceKind::Pawn, Player::BLACK),
+                (PieceKind::Rook, Player::WHITE),
+            ] {
+                let n = rng.next(3) as u32;
+                if n > 0 {
+                    position.holdings.add(Piece::new(kind, player), n);
+                }
+            }
+            let Ok(mut b) = Board::new(&position, &rules) else {
+                continue;
+            };
+            if i % 4 == 0
+                && let Some(mut s) = SmallBoard::<u64>::new(&b)
+            {
+                let generic = b.perft_generic(3, PerftMode::Bulk).unwrap();
+                assert_eq!(s.perft(3, PerftMode::Bulk, true), generic, "{icn}");
+                assert_eq!(s.perft(3, PerftMode::MakeEveryLeaf, true), generic, "{icn}");
+                perfts += 1;
+            }
+            steps += if width == 8 {
+                walk_board::<u64>(b, &icn, 16, &mut rng, &mut seen)
+            } else {
+                walk_board::<u128>(b, &icn, 16, &mut rng, &mut seen)
+            };
+        }
+        assert!(steps > 600 && perfts > 5, "{steps} steps, {perfts} perfts");
         assert!(seen.iter().all(|&n| n > 0), "moves seen by kind: {seen:?}");
     }
 }
