@@ -50,9 +50,9 @@ pub(crate) const MAX_BLAST: usize = 9;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct ExplosionCfg {
     /// Types no blast removes.
-    immune: u64,
+    pub immune: u64,
     /// Types removed only as the capturing piece.
-    shielded: u64,
+    pub shielded: u64,
 }
 
 impl ExplosionCfg {

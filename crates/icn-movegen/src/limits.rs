@@ -64,8 +64,11 @@ pub(crate) struct LimitsCfg {
     /// Racing kings' flag reply ([`crate::racing`]).
     pub flag_reply: bool,
     /// Some limit is set, or a player has more than one promotion rule, or
-    /// wins by a flag or a bare king: the compact board declines.
+    /// wins by a flag or a bare king.
     pub active: bool,
+    /// [`LimitsCfg::active`] for a limit other than atomic explosions: the
+    /// compact board declines.
+    pub beyond_compact: bool,
 }
 
 impl LimitsCfg {
@@ -152,13 +155,18 @@ impl LimitsCfg {
             .flat_map(|(_, w)| w)
             .any(|w| matches!(w, WinRule::FlagAny | WinRule::FlagAll | WinRule::BareKing));
         out.no_passing_check = l.no_passing_check;
-        out.active = !l.is_empty()
-            || wins_by_limit
+        let others = wins_by_limit
             || out
                 .promos
                 .iter()
                 .any(|p| p.len() > 1 || p.iter().any(|r| r.from_zone))
             || types.types.iter().any(|t| !t.zone_moves.is_empty());
+        let beyond_explosion = icn_rules::limits::Limits {
+            explosion: None,
+            ..l.clone()
+        };
+        out.active = !l.is_empty() || others;
+        out.beyond_compact = !beyond_explosion.is_empty() || others;
         out
     }
 }

@@ -48,7 +48,7 @@ pub enum Termination {
     Flag,
     /// A player was left with a bare king.
     BareKing,
-    /// A Makruk-family count ran out ([`crate::counting`]).
+    /// A Makruk-family count ran out.
     Counting,
 }
 

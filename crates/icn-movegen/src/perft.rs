@@ -117,8 +117,20 @@ impl Board {
         depth: u32,
         mode: PerftMode,
     ) -> Result<u64, MovegenError> {
+        self.perft_generic_with(depth, mode, false)
+    }
+
+    /// [`Board::perft_generic`], stopping at ended games when `stop`.
+    #[cfg(test)]
+    pub(crate) fn perft_generic_with(
+        &mut self,
+        depth: u32,
+        mode: PerftMode,
+        stop: bool,
+    ) -> Result<u64, MovegenError> {
+        let stop = stop && self.cfg.immediate_ends;
         let mut bufs: Vec<Vec<MoveFamily>> = (0..=depth).map(|_| Vec::new()).collect();
-        self.perft_rec(depth, mode, false, &mut bufs)
+        self.perft_rec(depth, mode, stop, &mut bufs)
     }
 
     /// Perft per root move: each legal move with its subtree count.

@@ -97,6 +97,9 @@ impl<M: Mask> SmallBoard<M> {
         }
         let mover_at = (usize::from(self.turn) + n - 1) % n;
         let mover = self.order[mover_at];
+        if self.blast_decided(mover) {
+            return true;
+        }
         let opponents = || self.order.iter().copied().filter(move |&q| q != mover);
         let player = cfg.turn_order[mover_at];
         cfg.player(player).wins.iter().any(|w| match w {

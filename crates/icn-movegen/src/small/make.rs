@@ -33,7 +33,9 @@ impl<M: Mask> SmallBoard<M> {
         if castle {
             touched |= M::cell(m.a.into());
         }
-        let rights_change = !(self.rights & touched & self.castle_cells).is_empty();
+        // An explosion may take castling pieces anywhere around.
+        let rights_change = !(self.rights & touched & self.castle_cells).is_empty()
+            || (self.blast.is_some() && captured != EMPTY);
         if rights_change {
             key ^= self.castle_component();
         }
@@ -101,6 +103,11 @@ impl<M: Mask> SmallBoard<M> {
             }
         }
         self.rights &= !touched & !M::cell(to);
+        if captured != EMPTY && self.blast.is_some() {
+            let (change, n) = self.explode(to);
+            key ^= change;
+            undo.blasts = n;
+        }
         self.ep = (m.special == Special::DoubleStep).then_some((m.a, m.to));
         self.turn += 1;
         if usize::from(self.turn) == self.order.len() {
@@ -128,6 +135,7 @@ impl<M: Mask> SmallBoard<M> {
         if self.ends.on {
             self.untrack_ends(usize::from(u.turn), u.ends);
         }
+        self.unexplode(u.blasts);
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let drops = self.drops.is_some();
         if m.special == Special::Drop {
@@ -196,6 +204,7 @@ impl<M: Mask> SmallBoard<M> {
             hand_add: EMPTY,
             moved_origin: EMPTY,
             captured_origin: EMPTY,
+            blasts: 0,
         }
     }
 

@@ -14,17 +14,20 @@
 //! generator is used): bitboard tables exist (closed border of at most 128
 //! squares, pieces that only leap and ride), no player has more than one
 //! royal piece and no promotion makes one, no player's legality is decided
-//! move by move, every explicit castling move stays on the board, and
-//! pieces in hand are dropped as [`drops`] describes (two players who keep
-//! their royals safe, so no royal ever reaches a hand). The
+//! move by move (but under atomic explosions, [`tested`]), every explicit
+//! castling move stays on the board, and pieces in hand are dropped as
+//! [`drops`] describes (two players who keep their royals safe, so no royal
+//! ever reaches a hand; no explosions). The
 //! state kept is what move generation and the key need: move clocks, the
 //! site's piece order and check counts are not tracked (perft needs none).
 
+mod blast;
 mod drops;
 mod ends;
 mod make;
 mod movegen;
 mod perft;
+mod tested;
 
 use std::sync::Arc;
 
@@ -36,6 +39,7 @@ use crate::config::Config;
 use crate::geometry::Sq;
 use crate::mask::Mask;
 use crate::zobrist::{castle_key, ep_key, side_key};
+use blast::Blast;
 use drops::CellDrops;
 use ends::{Ends, EndsUndo};
 
@@ -85,6 +89,8 @@ pub(crate) struct Undo<M> {
     /// not promoted).
     moved_origin: u8,
     captured_origin: u8,
+    /// How many pieces the move's explosion removed.
+    blasts: u8,
 }
 
 /// Per type: what the generator and make need besides the masks.
@@ -167,6 +173,14 @@ pub(crate) struct SmallBoard<M: Mask> {
     /// Per cell: the type its piece promoted from, or [`EMPTY`] (kept only
     /// with drops: a promoted piece goes to hand as its origin).
     origin: [u8; 128],
+    /// Atomic explosions, when the rules have them.
+    blast: Option<Arc<Blast<M>>>,
+    /// The pieces explosions removed, as (cell, type), last on top.
+    blasted: Vec<(u8, u8)>,
+    /// Legality is decided by making each move ([`tested`]).
+    tested: bool,
+    /// Scratch: the moves counted by making each.
+    tested_moves: Vec<SmallMove>,
 }
 
 impl<M: Mask> SmallBoard<M> {
@@ -323,8 +337,15 @@ impl<M: Mask> SmallBoard<M> {
             drops: None,
             hand: board.hand.clone(),
             origin: [EMPTY; 128],
+            blast: Blast::new(&cfg).map(Arc::new),
+            blasted: Vec::new(),
+            tested: cfg.limits.explosion.is_some() || cfg.limits.no_checks,
+            tested_moves: Vec::new(),
             cfg: Arc::clone(&cfg),
         };
+        if s.tested && cfg.drops.is_some() {
+            return None;
+        }
         if let Some(dc) = &cfg.drops {
             s.drops = Some(Arc::new(CellDrops::new(dc, &cfg)?));
         }

@@ -19,16 +19,16 @@ use crate::mask::{Mask, cells};
 
 /// What is fixed for the side to move in one position.
 #[derive(Clone, Copy, Debug)]
-struct Frame<M> {
-    us: u8,
-    protect: bool,
-    own: M,
+pub(super) struct Frame<M> {
+    pub us: u8,
+    pub protect: bool,
+    pub own: M,
     /// Pieces the mover may capture.
     capt: M,
     /// The occupied cells without the mover's royal.
     occ_nr: M,
-    check: M,
-    pinned: M,
+    pub check: M,
+    pub pinned: M,
 }
 
 /// The cells of `c`'s row after it and before it.
@@ -45,7 +45,7 @@ fn row_sides<M: Mask>(bb: &BbTables<M>, c: usize) -> (M, M) {
 impl<M: Mask> SmallBoard<M> {
     /// Checks and pins for the side to move.
     #[inline]
-    fn frame(&mut self, bb: &BbTables<M>) -> Frame<M> {
+    pub(super) fn frame(&mut self, bb: &BbTables<M>) -> Frame<M> {
         let us = self.us();
         let own = self.by_player[usize::from(us)];
         let royal = self.royal & own;
@@ -104,12 +104,11 @@ impl<M: Mask> SmallBoard<M> {
         f
     }
 
-    /// The legal destinations of the piece on `c` (castling and en passant
-    /// aside), and the part of them that are quiet double steps.
+    /// The pseudo-legal destinations of the piece on `c` (castling and en
+    /// passant aside): quiet ones and captures.
     #[inline(always)]
-    fn targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize) -> (M, M) {
-        let ty = self.mailbox[c] as usize;
-        let t = &bb.types[ty];
+    pub(super) fn pseudo_targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize) -> (M, M) {
+        let t = &bb.types[self.mailbox[c] as usize];
         let occ = self.occ;
         let leaps = &t.leaps[c];
         let (mut quiet, mut caps) = (leaps.mv, leaps.cap);
@@ -122,27 +121,45 @@ impl<M: Mask> SmallBoard<M> {
             quiet |= r & ride.mv_mask;
             caps |= r & ride.cap_mask;
         }
-        quiet &= !occ;
-        caps &= f.capt;
+        (quiet & !occ, caps & f.capt)
+    }
+
+    /// The legal destinations of the piece on `c` (castling and en passant
+    /// aside), and the part of them that are quiet double steps.
+    #[inline(always)]
+    fn targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize) -> (M, M) {
+        let (quiet, caps) = self.pseudo_targets(bb, f, c);
         let mut targets = quiet | caps;
         if f.protect {
-            if self.info[ty].royal {
+            if self.info[self.mailbox[c] as usize].royal {
                 // The royal lifted off the board: a ride through it still attacks.
                 targets = cells(targets)
                     .filter(|&to| !self.attacked_in(bb, to, f.own, f.occ_nr))
                     .fold(M::EMPTY, |m, to| m | M::cell(to));
             } else {
-                targets &= f.check;
-                if f.pinned.has(c) {
-                    targets &= self.pin_allowed[c];
-                }
+                targets = self.answer_checks(f, c, targets);
             }
         }
-        (targets, targets & quiet & leaps.double)
+        let double = bb.types[self.mailbox[c] as usize].leaps[c].double;
+        (targets, targets & quiet & double)
+    }
+
+    /// The part of `targets` of the non-royal piece on `c` that answers
+    /// every check and keeps to its pin.
+    #[inline(always)]
+    pub(super) fn answer_checks(&self, f: &Frame<M>, c: usize, targets: M) -> M {
+        let mut targets = targets & f.check;
+        if f.pinned.has(c) {
+            targets &= self.pin_allowed[c];
+        }
+        targets
     }
 
     /// The number of legal moves.
     pub fn count(&mut self) -> u64 {
+        if self.tested {
+            return self.generate_tested(None);
+        }
         let cfg = std::sync::Arc::clone(&self.cfg);
         let bb = M::tables(&cfg).expect("bitboard tables");
         let f = self.frame(bb);
@@ -155,20 +172,14 @@ impl<M: Mask> SmallBoard<M> {
         for c in cells(f.own) {
             let info = self.info[self.mailbox[c] as usize];
             let (targets, _) = self.targets(bb, &f, c);
-            match promo {
-                Some(pr) if info.promotes => {
-                    n += u64::from((targets & !zone).count())
-                        + u64::from((targets & zone).count()) * pr.choices.len() as u64
-                        + u64::from((targets & stay).count());
-                }
-                _ => n += u64::from(targets.count()),
-            }
+            let promoting = if info.promotes { promo } else { None };
+            n += count_targets(targets, promoting, zone, stay);
             if info.castler && self.may_castle(bb, c) {
                 castlers |= M::cell(c);
             }
         }
         if !castlers.is_empty() || self.ep.is_some() {
-            n += self.specials(&f, castlers, None);
+            n += self.specials(&f, castlers, true, None);
         }
         if self.drops.is_some() {
             n += self.drops(f.us, f.check, None);
@@ -179,6 +190,10 @@ impl<M: Mask> SmallBoard<M> {
     /// Every legal move, into `out` (cleared first).
     pub fn generate(&mut self, out: &mut Vec<SmallMove>) {
         out.clear();
+        if self.tested {
+            self.generate_tested(Some(out));
+            return;
+        }
         let cfg = std::sync::Arc::clone(&self.cfg);
         let bb = M::tables(&cfg).expect("bitboard tables");
         let f = self.frame(bb);
@@ -190,56 +205,14 @@ impl<M: Mask> SmallBoard<M> {
         for c in cells(f.own) {
             let info = self.info[self.mailbox[c] as usize];
             let (targets, doubles) = self.targets(bb, &f, c);
-            let from = c as u8;
-            let plain = |to: usize, special: Special| SmallMove {
-                from,
-                to: to as u8,
-                promo: EMPTY,
-                special,
-                a: ((c + to) / 2) as u8,
-                b: 0,
-            };
             let promoting = if info.promotes { promo } else { None };
-            match promoting {
-                Some(pr) => {
-                    for to in cells(targets & !zone) {
-                        let special = if doubles.has(to) {
-                            Special::DoubleStep
-                        } else {
-                            Special::Normal
-                        };
-                        out.push(plain(to, special));
-                    }
-                    for to in cells(targets & zone) {
-                        let special = if doubles.has(to) {
-                            Special::DoubleStep
-                        } else {
-                            Special::Normal
-                        };
-                        let m = plain(to, special);
-                        for &choice in &pr.choices {
-                            out.push(SmallMove { promo: choice, ..m });
-                        }
-                        if stay.has(to) {
-                            out.push(m);
-                        }
-                    }
-                }
-                None => {
-                    for to in cells(targets & !doubles) {
-                        out.push(plain(to, Special::Normal));
-                    }
-                    for to in cells(doubles) {
-                        out.push(plain(to, Special::DoubleStep));
-                    }
-                }
-            }
+            push_targets(out, c, targets, doubles, promoting, zone, stay);
             if info.castler && self.may_castle(bb, c) {
                 castlers |= M::cell(c);
             }
         }
         if !castlers.is_empty() || self.ep.is_some() {
-            self.specials(&f, castlers, Some(out));
+            self.specials(&f, castlers, true, Some(out));
         }
         if self.drops.is_some() {
             self.drops(f.us, f.check, Some(out));
@@ -247,8 +220,14 @@ impl<M: Mask> SmallBoard<M> {
     }
 
     /// The number of legal castling and en passant moves, appended to `out`
-    /// when given.
-    fn specials(&mut self, f: &Frame<M>, castlers: M, mut out: Option<&mut Vec<SmallMove>>) -> u64 {
+    /// when given (`filter`: else every candidate).
+    pub(super) fn specials(
+        &mut self,
+        f: &Frame<M>,
+        castlers: M,
+        filter: bool,
+        mut out: Option<&mut Vec<SmallMove>>,
+    ) -> u64 {
         let mut cands = std::mem::take(&mut self.scratch);
         cands.clear();
         for c in cells(castlers) {
@@ -257,7 +236,7 @@ impl<M: Mask> SmallBoard<M> {
         self.en_passants(f, &mut cands);
         let mut n = 0;
         for m in &cands {
-            if !f.protect || self.special_is_legal(m, f.us) {
+            if !filter || !f.protect || self.special_is_legal(m, f.us) {
                 n += 1;
                 if let Some(out) = out.as_deref_mut() {
                     out.push(*m);
@@ -298,7 +277,7 @@ impl<M: Mask> SmallBoard<M> {
     /// Whether cell `c` is attacked by a piece that is neither in `own` nor
     /// neutral, with the cells of `occ` blocking rides.
     #[inline]
-    fn attacked_in(&self, bb: &BbTables<M>, c: usize, own: M, occ: M) -> bool {
+    pub(super) fn attacked_in(&self, bb: &BbTables<M>, c: usize, own: M, occ: M) -> bool {
         let enemies = self.occ & !own & !self.by_player[Player::NEUTRAL.number() as usize];
         cells(enemies).any(|e| {
             let t = &bb.types[self.mailbox[e] as usize];
@@ -317,7 +296,7 @@ impl<M: Mask> SmallBoard<M> {
     /// its right, and a nearest piece along its row has one too (or the rules
     /// list explicit castling moves).
     #[inline]
-    fn may_castle(&self, bb: &BbTables<M>, c: usize) -> bool {
+    pub(super) fn may_castle(&self, bb: &BbTables<M>, c: usize) -> bool {
         if !self.rights.has(c) {
             return false;
         }
@@ -443,6 +422,72 @@ impl<M: Mask> SmallBoard<M> {
                     }
                 }
                 _ => out.push(m),
+            }
+        }
+    }
+}
+
+/// The number of moves to `targets`, one per promotion choice (and one
+/// staying as it is where it may) in the zone of a `promoting` piece.
+#[inline(always)]
+pub(super) fn count_targets<M: Mask>(
+    targets: M,
+    promoting: Option<&crate::config::Promo>,
+    zone: M,
+    stay: M,
+) -> u64 {
+    match promoting {
+        Some(pr) => {
+            u64::from((targets & !zone).count())
+                + u64::from((targets & zone).count()) * pr.choices.len() as u64
+                + u64::from((targets & stay).count())
+        }
+        None => u64::from(targets.count()),
+    }
+}
+
+/// Appends the moves of the piece on `c` to `targets` (of which `doubles`
+/// are double steps), as [`count_targets`] counts them.
+#[inline(always)]
+pub(super) fn push_targets<M: Mask>(
+    out: &mut Vec<SmallMove>,
+    c: usize,
+    targets: M,
+    doubles: M,
+    promoting: Option<&crate::config::Promo>,
+    zone: M,
+    stay: M,
+) {
+    let plain = |to: usize| SmallMove {
+        from: c as u8,
+        to: to as u8,
+        promo: EMPTY,
+        special: if doubles.has(to) {
+            Special::DoubleStep
+        } else {
+            Special::Normal
+        },
+        a: ((c + to) / 2) as u8,
+        b: 0,
+    };
+    match promoting {
+        Some(pr) => {
+            for to in cells(targets & !zone) {
+                out.push(plain(to));
+            }
+            for to in cells(targets & zone) {
+                let m = plain(to);
+                for &choice in &pr.choices {
+                    out.push(SmallMove { promo: choice, ..m });
+                }
+                if stay.has(to) {
+                    out.push(m);
+                }
+            }
+        }
+        None => {
+            for to in cells(targets) {
+                out.push(plain(to));
             }
         }
     }

@@ -432,4 +432,62 @@ mod tests {
         assert!(steps > 600 && perfts > 5, "{steps} steps, {perfts} perfts");
         assert!(seen.iter().all(|&n| n > 0), "moves seen by kind: {seen:?}");
     }
+
+    /// Atomic explosions (pawns shielded, and sometimes knights immune),
+    /// with the game won by taking every royal: the compact board agrees
+    /// with the generic one, move by move and in perft, stopping at ended
+    /// games and not.
+    #[test]
+    fn compact_board_agrees_with_explosions() {
+        use icn_model::PieceKind;
+        use icn_rules::WinRule;
+        use icn_rules::limits::Explosion;
+        let mut rng = Lcg(0xa70);
+        let mut seen = [0usize; 6];
+        let (mut steps, mut perfts) = (0, 0);
+        for i in 0..80 {
+            let icn = if i % 10 == 0 {
+                "w 0/100 1 (8|1) 1,8,1,8 K5,1|k1,4|p3,4|P2,2+|R8,4|P6,2+|p7,4".to_string()
+            } else {
+                random_icn_wide(&mut rng, if i % 2 == 0 { 8 } else { 10 })
+            };
+            let g = Game::parse(&icn, Dialect::Auto).unwrap();
+            let mut rules = crate::rules_of(&g).unwrap();
+            rules.limits.explosion = Some(Explosion {
+                immune: if i % 3 == 0 {
+                    [PieceKind::Knight].into_iter().collect()
+                } else {
+                    Default::default()
+                },
+                shielded: [PieceKind::Pawn].into_iter().collect(),
+            });
+            for (_, wins) in &mut rules.wins {
+                wins.push(WinRule::AllRoyalsCaptured);
+            }
+            let Ok(mut b) = Board::new(&g.position, &rules) else {
+                continue;
+            };
+            if i % 3 == 0 {
+                let (narrow, wide) = (SmallBoard::<u64>::new(&b), SmallBoard::<u128>::new(&b));
+                if let Some(mut s) = narrow {
+                    for stop in [false, true] {
+                        let generic = b.perft_generic_with(3, PerftMode::Bulk, stop).unwrap();
+                        assert_eq!(s.perft(3, PerftMode::Bulk, stop), generic, "{icn}");
+                    }
+                    perfts += 1;
+                } else if let Some(mut s) = wide {
+                    let generic = b.perft_generic_with(3, PerftMode::Bulk, true).unwrap();
+                    assert_eq!(s.perft(3, PerftMode::MakeEveryLeaf, true), generic, "{icn}");
+                    perfts += 1;
+                }
+            }
+            steps += if icn.contains(" 1,8,1,8 ") {
+                walk_board::<u64>(b, &icn, 16, &mut rng, &mut seen)
+            } else {
+                walk_board::<u128>(b, &icn, 16, &mut rng, &mut seen)
+            };
+        }
+        assert!(steps > 600 && perfts > 15, "{steps} steps, {perfts} perfts");
+        assert!(saw_all_but_drops(&seen), "moves seen by kind: {seen:?}");
+    }
 }

@@ -1,0 +1,157 @@
+//! Legality decided by making each move, on a [`SmallBoard`] whose rules
+//! need it, as the generic generator decides it:
+//!
+//! - **explosions** ([`super::blast`]): a move may not blow up one of the
+//!   mover's royals; one that removes an opponent's royal is legal whatever
+//!   it leaves attacked; otherwise no royal of the mover may be attacked,
+//!   and a royal next to an opponent's royal is never attacked. A castling
+//!   king passes only cells no opponent attacks (with the king lifted), or
+//!   cells next to an opponent's royal.
+//! - **moves that may not give check** (racing kings): a move is kept only
+//!   when no opponent's royal is attacked after it.
+//!
+//! Under explosions alone a quiet move of a piece other than a royal blows
+//! nothing up and cannot part touching royals: it is judged by the check
+//! and pin masks as usual (and is legal whenever the mover's royal touches
+//! an opponent's). Only the rest is made and tested.
+
+use std::sync::Arc;
+
+use icn_model::Player;
+
+use super::movegen::{count_targets, push_targets};
+use super::{SmallBoard, SmallMove, Special};
+use crate::mask::{Mask, cells};
+
+impl<M: Mask> SmallBoard<M> {
+    /// The number of legal moves (module docs), appended to `out` when given.
+    pub(super) fn generate_tested(&mut self, mut out: Option<&mut Vec<SmallMove>>) -> u64 {
+        let cfg = Arc::clone(&self.cfg);
+        let bb = M::tables(&cfg).expect("bitboard tables");
+        let mut f = self.frame(bb);
+        let us = f.us;
+        let by_mask = f.protect && self.blast.is_some() && !cfg.limits.no_checks;
+        let own_royal = self.royal & f.own;
+        if by_mask && cells(own_royal).any(|c| self.touches_enemy_royal(c, us)) {
+            f.check = M::ALL;
+            f.pinned = M::EMPTY;
+        }
+        let promo = cfg
+            .player(Player::from_number(u32::from(us)))
+            .promo
+            .as_ref();
+        let zone = bb.promo[usize::from(us)];
+        let stay = bb.promo_stay[usize::from(us)];
+        let mut cands = std::mem::take(&mut self.tested_moves);
+        cands.clear();
+        let mut n = 0;
+        let mut castlers = M::EMPTY;
+        for c in cells(f.own) {
+            let info = self.info[self.mailbox[c] as usize];
+            let (quiet, caps) = self.pseudo_targets(bb, &f, c);
+            let doubles = quiet & bb.types[self.mailbox[c] as usize].leaps[c].double;
+            let promoting = if info.promotes { promo } else { None };
+            let (sure, test) = if by_mask && !info.royal {
+                (self.answer_checks(&f, c, quiet), caps)
+            } else {
+                (M::EMPTY, quiet | caps)
+            };
+            match out.as_deref_mut() {
+                Some(out) => push_targets(out, c, sure, doubles & sure, promoting, zone, stay),
+                None => n += count_targets(sure, promoting, zone, stay),
+            }
+            push_targets(&mut cands, c, test, doubles & test, promoting, zone, stay);
+            if info.castler && self.may_castle(bb, c) {
+                castlers |= M::cell(c);
+            }
+        }
+        if !castlers.is_empty() || self.ep.is_some() {
+            self.specials(&f, castlers, false, Some(&mut cands));
+        }
+        self.retain_legal(&mut cands);
+        n += cands.len() as u64;
+        if let Some(out) = out {
+            out.extend_from_slice(&cands);
+        }
+        self.tested_moves = cands;
+        n
+    }
+
+    /// Keeps the moves of `out` (generated without the royal's safety in
+    /// mind) that are legal, each made and tested.
+    fn retain_legal(&mut self, out: &mut Vec<SmallMove>) {
+        let us = self.us();
+        let protect = self.cfg.player(Player::from_number(u32::from(us))).protect;
+        let mine = self.royals_of(us);
+        let theirs = self.opponent_royals(us);
+        let guard = protect && mine > 0;
+        out.retain(|m| self.tested_legal(m, us, guard, mine, theirs));
+    }
+
+    /// The number of royals of player number `p`.
+    #[inline]
+    fn royals_of(&self, p: u8) -> u32 {
+        (self.royal & self.by_player[usize::from(p)]).count()
+    }
+
+    /// The number of royals of every opponent of player number `us`.
+    #[inline]
+    fn opponent_royals(&self, us: u8) -> u32 {
+        let neutral = self.by_player[Player::NEUTRAL.number() as usize];
+        (self.royal & !self.by_player[usize::from(us)] & !neutral).count()
+    }
+
+    /// Whether a royal of player number `p` is attacked (under explosions,
+    /// not one next to an opponent's royal).
+    fn royal_in_danger(&self, p: u8) -> bool {
+        let royal = self.royal & self.by_player[usize::from(p)];
+        cells(royal).any(|c| self.attacked(c, p) && !self.touches_enemy_royal(c, p))
+    }
+
+    /// Whether `m`, by player number `us`, is legal (module docs); `guard`:
+    /// the mover's royals must stay safe; `mine`, `theirs`: the royals
+    /// before the move.
+    fn tested_legal(&mut self, m: &SmallMove, us: u8, guard: bool, mine: u32, theirs: u32) -> bool {
+        if guard && m.special == Special::Castle && !self.castle_path_safe(m, us) {
+            return false;
+        }
+        let u = self.make(m);
+        let mut ok = true;
+        if guard {
+            ok = if self.blast.is_none() {
+                !self.royal_in_danger(us)
+            } else if self.royals_of(us) < mine {
+                false
+            } else {
+                self.opponent_royals(us) < theirs || !self.royal_in_danger(us)
+            };
+        }
+        if ok && self.cfg.limits.no_checks {
+            ok = !self
+                .order
+                .iter()
+                .any(|&p| p != us && self.royal_in_danger(p));
+        }
+        self.unmake(m, &u);
+        ok
+    }
+
+    /// Whether a castling king starts on and passes only cells it may: not
+    /// attacked (under explosions: with the king lifted, or next to an
+    /// opponent's royal).
+    fn castle_path_safe(&mut self, m: &SmallMove, us: u8) -> bool {
+        let bb = M::tables(&self.cfg).expect("bitboard tables");
+        let (from, to) = (bb.square(m.from.into()), bb.square(m.to.into()));
+        let (dx, n) = ((to.x - from.x).signum(), (to.x - from.x).abs());
+        let path = |i: i64| bb.cell(from.step(dx, 0, i));
+        if self.blast.is_none() {
+            return (0..n).all(|i| !self.attacked(path(i), us));
+        }
+        let own = self.by_player[usize::from(us)];
+        let lifted = self.occ & !M::cell(m.from.into());
+        (0..n.max(1)).all(|i| {
+            let c = path(i);
+            !self.attacked_in(bb, c, own, lifted) || self.touches_enemy_royal(c, us)
+        })
+    }
+}
