@@ -12,7 +12,7 @@ use icn_model::Player;
 
 use crate::geometry::{Border, Sq};
 use crate::mask::Mask;
-use crate::types::TypeTable;
+use crate::types::{Ride, TypeTable};
 
 /// A ride's flags (its masks are in [`BbType::ride_cells`]).
 #[derive(Clone, Copy, Debug)]
@@ -113,19 +113,35 @@ impl<M: Mask> BbTables<M> {
                 || ty.lion.is_some()
                 || ty.leaps.iter().any(|l| l.needs_right)
                 || ty.overlapping
+                || ty
+                    .zone_moves
+                    .iter()
+                    .any(|z| z.unmoved_only || z.not_in_check || z.captures)
             {
                 return None;
             }
+            // Per cell: the zone moves that replace the piece's quiet moves there.
+            let zone_at = |x: i64, y: i64| {
+                let s = crate::Sq::new(x, y);
+                ty.zone_moves
+                    .iter()
+                    .position(|z| z.zone.as_ref().is_none_or(|zone| zone.contains(s)))
+            };
             let mut bt = BbType {
                 leaps: vec![LeapCell::default(); cells],
                 ..BbType::default()
             };
             for c in 0..cells as i64 {
                 let (x, y) = (l + c % width, b + c / width);
-                for lp in &ty.leaps {
+                let zone = zone_at(x, y);
+                let own = ty.leaps.iter().map(|lp| (lp, zone.is_none()));
+                let zoned = zone
+                    .into_iter()
+                    .flat_map(|j| ty.zone_moves[j].leaps.iter().map(|lp| (lp, true)));
+                for (lp, quiet) in own.chain(zoned) {
                     let (tx, ty2) = (x + lp.dx, y + lp.dy);
                     if on(tx, ty2) && lp.allowed_from(crate::Sq::new(x, y)) {
-                        if lp.mv {
+                        if lp.mv && quiet {
                             bt.leaps[c as usize].mv |= bit(tx, ty2);
                         }
                         if lp.cap {
@@ -134,12 +150,12 @@ impl<M: Mask> BbTables<M> {
                     }
                 }
             }
-            let mut rides: Vec<&crate::types::Ride> = ty.rides.iter().collect();
-            rides.sort_by_key(|r| !r.cap);
-            bt.ncap = rides.iter().filter(|r| r.cap).count();
+            let mut rides = ride_specs(ty);
+            rides.sort_by_key(|(r, _)| !r.cap);
+            bt.ncap = rides.iter().filter(|(r, _)| r.cap).count();
             bt.rides = rides
                 .iter()
-                .map(|rd| BbRide {
+                .map(|(rd, _)| BbRide {
                     inc: rd.dy * width + rd.dx > 0,
                     needs_right: rd.needs_right,
                     mv_mask: M::all_if(rd.mv),
@@ -149,7 +165,16 @@ impl<M: Mask> BbTables<M> {
             bt.ride_cells = vec![RideCell::default(); cells * rides.len()];
             for c in 0..cells as i64 {
                 let (x, y) = (l + c % width, b + c / width);
-                for (i, rd) in rides.iter().enumerate() {
+                let zone = zone_at(x, y);
+                for (i, (rd, from)) in rides.iter().enumerate() {
+                    let applies = match from {
+                        RideFrom::Anywhere => true,
+                        RideFrom::OutsideZones => zone.is_none(),
+                        RideFrom::Zone(j) => zone == Some(*j),
+                    };
+                    if !applies {
+                        continue;
+                    }
                     let rc = &mut bt.ride_cells[c as usize * rides.len() + i];
                     let mut k = 1;
                     while k <= rd.max && on(x + rd.dx * k, y + rd.dy * k) {
@@ -219,6 +244,37 @@ impl<M: Mask> BbTables<M> {
             && s.y >= self.bottom
             && s.y < self.bottom + height
     }
+}
+
+/// Where a ride of [`ride_specs`] may start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum RideFrom {
+    Anywhere,
+    /// Outside every zone of the type's zone moves.
+    OutsideZones,
+    /// In the cells whose zone moves are the type's `j`-th set.
+    Zone(usize),
+}
+
+/// A type's rides with where each starts: its own, their quiet part only
+/// outside its zones (zone moves replace it there), and the rides of each
+/// zone-move set in that set's cells.
+fn ride_specs(ty: &crate::types::PieceType) -> Vec<(crate::types::Ride, RideFrom)> {
+    let mut out = Vec::new();
+    for &r in &ty.rides {
+        match (ty.zone_moves.is_empty(), r.mv, r.cap) {
+            (true, _, _) | (false, false, _) => out.push((r, RideFrom::Anywhere)),
+            (false, true, false) => out.push((r, RideFrom::OutsideZones)),
+            (false, true, true) => {
+                out.push((Ride { mv: false, ..r }, RideFrom::Anywhere));
+                out.push((Ride { cap: false, ..r }, RideFrom::OutsideZones));
+            }
+        }
+    }
+    for (j, z) in ty.zone_moves.iter().enumerate() {
+        out.extend(z.rides.iter().map(|&r| (r, RideFrom::Zone(j))));
+    }
+    out
 }
 
 /// The squares of a ray up to and including its first blocker; `inc`:

@@ -159,14 +159,18 @@ impl LimitsCfg {
             || out
                 .promos
                 .iter()
-                .any(|p| p.len() > 1 || p.iter().any(|r| r.from_zone))
-            || types.types.iter().any(|t| !t.zone_moves.is_empty());
-        let beyond_explosion = icn_rules::limits::Limits {
+                .any(|p| p.len() > 1 || p.iter().any(|r| r.from_zone));
+        let zone_moves = types.types.iter().any(|t| !t.zone_moves.is_empty());
+        // The compact board plays explosions, en passant zones and (in its
+        // tables) zone moves.
+        let beyond_compact = icn_rules::limits::Limits {
             explosion: None,
+            zone_moves: Vec::new(),
+            en_passant_zones: Vec::new(),
             ..l.clone()
         };
-        out.active = !l.is_empty() || others;
-        out.beyond_compact = !beyond_explosion.is_empty() || others;
+        out.active = !l.is_empty() || others || zone_moves;
+        out.beyond_compact = !beyond_compact.is_empty() || others;
         out
     }
 }

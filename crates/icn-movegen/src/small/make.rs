@@ -108,11 +108,14 @@ impl<M: Mask> SmallBoard<M> {
             key ^= change;
             undo.blasts = n;
         }
-        self.ep = (m.special == Special::DoubleStep).then_some((m.a, m.to));
         self.turn += 1;
         if usize::from(self.turn) == self.order.len() {
             self.turn = 0;
         }
+        // The next player may take en passant only in its zone.
+        self.ep = (m.special == Special::DoubleStep
+            && self.ep_zone[self.turn as usize].has(m.a.into()))
+        .then_some((m.a, m.to));
         if rights_change {
             key ^= self.castle_component();
         }

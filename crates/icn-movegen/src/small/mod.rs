@@ -177,6 +177,8 @@ pub(crate) struct SmallBoard<M: Mask> {
     blast: Option<Arc<Blast<M>>>,
     /// The pieces explosions removed, as (cell, type), last on top.
     blasted: Vec<(u8, u8)>,
+    /// Per turn index: where that player may take en passant.
+    ep_zone: Vec<M>,
     /// Legality is decided by making each move ([`tested`]).
     tested: bool,
     /// Scratch: the moves counted by making each.
@@ -337,6 +339,18 @@ impl<M: Mask> SmallBoard<M> {
             drops: None,
             hand: board.hand.clone(),
             origin: [EMPTY; 128],
+            ep_zone: cfg
+                .turn_order
+                .iter()
+                .map(
+                    |p| match &cfg.limits.en_passant_zones[p.number() as usize] {
+                        Some(zone) => (0..cells)
+                            .filter(|&c| zone.contains(bb.square(c)))
+                            .fold(M::EMPTY, |m, c| m | M::cell(c)),
+                        None => M::ALL,
+                    },
+                )
+                .collect(),
             blast: Blast::new(&cfg).map(Arc::new),
             blasted: Vec::new(),
             tested: cfg.limits.explosion.is_some() || cfg.limits.no_checks,

@@ -490,4 +490,73 @@ mod tests {
         assert!(steps > 600 && perfts > 15, "{steps} steps, {perfts} perfts");
         assert!(saw_all_but_drops(&seen), "moves seen by kind: {seen:?}");
     }
+
+    /// Zone moves that replace the pawns' quiet moves (a double step from
+    /// two rows, as in horde) and en passant allowed in one row per player:
+    /// the compact board agrees with the generic one.
+    #[test]
+    fn compact_board_agrees_with_zone_moves() {
+        use icn_model::{Int, PieceKind};
+        use icn_rules::limits::{EnPassantZone, ZoneMoves};
+        use icn_rules::{Action, Component, Frame, Movement, Pattern, Symmetry, Vector, Zone};
+        let double = Movement {
+            components: vec![Component {
+                pattern: Pattern::Ride {
+                    vector: Vector { dx: 0, dy: 1 },
+                    symmetry: Symmetry::None,
+                    max: Some(2),
+                },
+                action: Action::MoveOnly,
+                frame: Frame::Forward,
+                needs_right: false,
+                sets_en_passant: true,
+                cells: None,
+            }],
+        };
+        let mut rng = Lcg(0x40de);
+        let mut seen = [0usize; 6];
+        let (mut steps, mut perfts) = (0, 0);
+        for i in 0..60 {
+            let icn = random_icn_wide(&mut rng, if i % 2 == 0 { 8 } else { 10 });
+            let g = Game::parse(&icn, Dialect::Auto).unwrap();
+            let mut rules = crate::rules_of(&g).unwrap();
+            for (player, rows, ep_row) in [(Player::WHITE, [2, 3], 6), (Player::BLACK, [6, 5], 3)] {
+                rules.limits.zone_moves.push(ZoneMoves {
+                    kind: PieceKind::Pawn,
+                    player,
+                    zone: Some(Zone::rows(rows.map(Int::from))),
+                    unmoved_only: false,
+                    not_in_check: false,
+                    movement: double.clone(),
+                    captures: false,
+                });
+                if i % 2 == 0 {
+                    rules.limits.en_passant_zones.push(EnPassantZone {
+                        player,
+                        zone: Zone::rows([Int::from(ep_row)]),
+                    });
+                }
+            }
+            let Ok(mut b) = Board::new(&g.position, &rules) else {
+                continue;
+            };
+            if i % 3 == 0
+                && let Some(mut s) = SmallBoard::<u64>::new(&b)
+            {
+                let generic = b.perft_generic(3, PerftMode::Bulk).unwrap();
+                assert_eq!(s.perft(3, PerftMode::Bulk, true), generic, "{icn}");
+                perfts += 1;
+            }
+            steps += if i % 2 == 0 {
+                walk_board::<u64>(b, &icn, 16, &mut rng, &mut seen)
+            } else {
+                walk_board::<u128>(b, &icn, 16, &mut rng, &mut seen)
+            };
+        }
+        assert!(steps > 600 && perfts > 5, "{steps} steps, {perfts} perfts");
+        assert!(
+            seen[Special::DoubleStep as usize] > 50,
+            "moves seen by kind: {seen:?}"
+        );
+    }
 }
