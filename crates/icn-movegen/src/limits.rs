@@ -155,22 +155,25 @@ impl LimitsCfg {
             .flat_map(|(_, w)| w)
             .any(|w| matches!(w, WinRule::FlagAny | WinRule::FlagAll | WinRule::BareKing));
         out.no_passing_check = l.no_passing_check;
-        let others = wins_by_limit
-            || out
-                .promos
-                .iter()
-                .any(|p| p.len() > 1 || p.iter().any(|r| r.from_zone));
+        let promos = out
+            .promos
+            .iter()
+            .any(|p| p.len() > 1 || p.iter().any(|r| r.from_zone));
         let zone_moves = types.types.iter().any(|t| !t.zone_moves.is_empty());
-        // The compact board plays explosions, en passant zones and (in its
-        // tables) zone moves.
+        // The compact board plays explosions, en passant zones, flags,
+        // bare kings, moves that may not check and (in its tables) zone moves.
         let beyond_compact = icn_rules::limits::Limits {
             explosion: None,
             zone_moves: Vec::new(),
             en_passant_zones: Vec::new(),
+            flags: Vec::new(),
+            bare_reply: false,
+            flag_reply: false,
+            no_checks: false,
             ..l.clone()
         };
-        out.active = !l.is_empty() || others || zone_moves;
-        out.beyond_compact = !beyond_compact.is_empty() || others;
+        out.active = !l.is_empty() || wins_by_limit || promos || zone_moves;
+        out.beyond_compact = !beyond_compact.is_empty() || promos;
         out
     }
 }
@@ -313,7 +316,7 @@ pub(crate) fn flying_general_attacks(types: &TypeTable, enemies: u64, att: &mut 
 }
 
 /// The squares of a zone of listed squares (`None` for rows and rectangles).
-fn listed(z: &ZoneSet) -> Option<Vec<Sq>> {
+pub(crate) fn listed(z: &ZoneSet) -> Option<Vec<Sq>> {
     match z {
         ZoneSet::Squares(s) => Some(s.clone()),
         ZoneSet::Union(zs) => {

@@ -10,7 +10,7 @@ use super::{EMPTY, SmallBoard};
 use crate::mask::{Mask, cells};
 
 /// What make and unmake keep for the game ends.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Ends<M> {
     /// Some player wins by a rule below; nothing is tracked otherwise.
     pub on: bool,
@@ -22,6 +22,11 @@ pub(crate) struct Ends<M> {
     pub checks: [u32; 7],
     /// Whether each turn-order player's wins count checks.
     pub counts_checks: Vec<bool>,
+    /// Explosions, flags or bare kings may end the game ([`super::blast`],
+    /// [`super::flags`]).
+    pub limits_on: bool,
+    /// Per player number: its flag.
+    pub flags: [Option<super::flags::CellFlag<M>>; 7],
 }
 
 /// What unmake restores.
@@ -82,11 +87,11 @@ impl<M: Mask> SmallBoard<M> {
 
     /// Whether the game has ended by a rule that needs no look at the moves
     /// that follow ([`crate::Board::decided`]).
-    pub(super) fn decided(&self) -> bool {
+    pub(super) fn decided(&mut self) -> bool {
         if !self.ends.on {
             return false;
         }
-        let cfg = &*self.cfg;
+        let cfg = std::sync::Arc::clone(&self.cfg);
         let n = self.order.len();
         for &p in &cfg.turn_order {
             if self.by_player[p.number() as usize].is_empty()
@@ -97,7 +102,7 @@ impl<M: Mask> SmallBoard<M> {
         }
         let mover_at = (usize::from(self.turn) + n - 1) % n;
         let mover = self.order[mover_at];
-        if self.blast_decided(mover) {
+        if self.ends.limits_on && (self.blast_decided(mover) || self.flags_decided(mover)) {
             return true;
         }
         let opponents = || self.order.iter().copied().filter(move |&q| q != mover);

@@ -12,22 +12,28 @@
 //!
 //! Accepted ([`SmallBoard::new`] returns `None` otherwise, and the generic
 //! generator is used): bitboard tables exist (closed border of at most 128
-//! squares, pieces that only leap and ride), no player has more than one
-//! royal piece and no promotion makes one, no player's legality is decided
-//! move by move (but under atomic explosions, [`tested`]), every explicit
-//! castling move stays on the board, and pieces in hand are dropped as
+//! squares, pieces that only leap and ride, zone moves that only move), no
+//! player has more than one royal piece and no promotion makes one, no
+//! player's legality needs a complex attacker looked at move by move, every
+//! explicit castling move stays on the board, pieces in hand are dropped as
 //! [`drops`] describes (two players who keep their royals safe, so no royal
-//! ever reaches a hand; no explosions). The
+//! ever reaches a hand; no explosions), and the limits are among atomic
+//! explosions ([`blast`], legality [`tested`]), moves that may not give
+//! check ([`tested`]), en passant zones, flags and bare kings ([`flags`]).
+//! The
 //! state kept is what move generation and the key need: move clocks, the
 //! site's piece order and check counts are not tracked (perft needs none).
 
 mod blast;
 mod drops;
 mod ends;
+mod flags;
 mod make;
 mod movegen;
 mod perft;
 mod tested;
+#[cfg(test)]
+mod tests;
 
 use std::sync::Arc;
 
@@ -335,6 +341,8 @@ impl<M: Mask> SmallBoard<M> {
                     .iter()
                     .map(|&p| cfg.player(p).counts_checks)
                     .collect(),
+                limits_on: cfg.limits.active,
+                flags: flags::CellFlag::of(&cfg)?,
             },
             drops: None,
             hand: board.hand.clone(),
