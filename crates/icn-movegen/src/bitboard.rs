@@ -56,6 +56,10 @@ pub(crate) struct BbType<M> {
     pub rides: Vec<BbRide<M>>,
     /// How many of `rides` capture.
     pub ncap: usize,
+    /// Its captures are point-symmetric (each capturing leap and ride has
+    /// its opposite, the rides from their first step): it attacks a cell
+    /// from exactly the cells it would attack from that cell.
+    pub symmetric: bool,
     /// Per cell and ride (`cell · rides + ride`).
     pub ride_cells: Vec<RideCell<M>>,
 }
@@ -153,6 +157,7 @@ impl<M: Mask> BbTables<M> {
             let mut rides = ride_specs(ty);
             rides.sort_by_key(|(r, _)| !r.cap);
             bt.ncap = rides.iter().filter(|(r, _)| r.cap).count();
+            bt.symmetric = symmetric_captures(ty);
             bt.rides = rides
                 .iter()
                 .map(|(rd, _)| BbRide {
@@ -244,6 +249,23 @@ impl<M: Mask> BbTables<M> {
             && s.y >= self.bottom
             && s.y < self.bottom + height
     }
+}
+
+/// Whether every capture of `ty` has its opposite (module docs of
+/// [`BbType::symmetric`]).
+fn symmetric_captures(ty: &crate::types::PieceType) -> bool {
+    let leaps: Vec<_> = ty.leaps.iter().filter(|l| l.cap).collect();
+    let rides: Vec<_> = ty.rides.iter().filter(|r| r.cap).collect();
+    leaps
+        .iter()
+        .all(|l| l.cells.is_none() && leaps.iter().any(|o| (o.dx, o.dy) == (-l.dx, -l.dy)))
+        && rides.iter().all(|r| {
+            r.min == 1
+                && !r.needs_right
+                && rides.iter().any(|o| {
+                    (o.dx, o.dy, o.max) == (-r.dx, -r.dy, r.max) && !o.needs_right && o.min == 1
+                })
+        })
 }
 
 /// Where a ride of [`ride_specs`] may start.

@@ -127,7 +127,7 @@ impl<M: Mask> SmallBoard<M> {
     /// The legal destinations of the piece on `c` (castling and en passant
     /// aside), and the part of them that are quiet double steps.
     #[inline(always)]
-    fn targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize) -> (M, M) {
+    pub(super) fn targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize) -> (M, M) {
         let (quiet, caps) = self.pseudo_targets(bb, f, c);
         let mut targets = quiet | caps;
         if f.protect {

@@ -14,13 +14,23 @@
 //! nothing up and cannot part touching royals: it is judged by the check
 //! and pin masks as usual (and is legal whenever the mover's royal touches
 //! an opponent's). Only the rest is made and tested.
+//!
+//! Where moves may not give check, between two players whose opponent has
+//! one royal that nothing attacks yet, a move is judged by masks as well:
+//! it keeps the mover's royal safe as usual, and it gives check when its
+//! piece lands on a cell from which its type attacks the opponent's royal
+//! (for types with point-symmetric captures: the cells it would attack
+//! from the royal's cell). Moves of pieces that block one of the mover's
+//! rides to that royal, of types without symmetric captures, promotions,
+//! castling and en passant are made and tested.
 
 use std::sync::Arc;
 
 use icn_model::Player;
 
-use super::movegen::{count_targets, push_targets};
+use super::movegen::{Frame, count_targets, push_targets};
 use super::{SmallBoard, SmallMove, Special};
+use crate::bitboard::reach;
 use crate::mask::{Mask, cells};
 
 impl<M: Mask> SmallBoard<M> {
@@ -30,6 +40,16 @@ impl<M: Mask> SmallBoard<M> {
         let bb = M::tables(&cfg).expect("bitboard tables");
         let mut f = self.frame(bb);
         let us = f.us;
+        if cfg.limits.no_checks && self.blast.is_none() {
+            let royal = self.royal & !f.own & !self.by_player[Player::NEUTRAL.number() as usize];
+            if self.order.len() == 2 && royal.count() == 1 {
+                let k = royal.lowest();
+                let theirs = self.by_player[usize::from(self.order[1 - usize::from(self.turn)])];
+                if !self.attacked_in(bb, k, theirs, self.occ) {
+                    return self.generate_no_checks(&f, k, out);
+                }
+            }
+        }
         let by_mask = f.protect && self.blast.is_some() && !cfg.limits.no_checks;
         let own_royal = self.royal & f.own;
         if by_mask && cells(own_royal).any(|c| self.touches_enemy_royal(c, us)) {
@@ -67,6 +87,94 @@ impl<M: Mask> SmallBoard<M> {
         }
         if !castlers.is_empty() || self.ep.is_some() {
             self.specials(&f, castlers, false, Some(&mut cands));
+        }
+        self.retain_legal(&mut cands);
+        n += cands.len() as u64;
+        if let Some(out) = out {
+            out.extend_from_slice(&cands);
+        }
+        self.tested_moves = cands;
+        n
+    }
+
+    /// The legal moves where no move may give check and the opponent's one
+    /// royal stands on `k`, unattacked (module docs): counted, and appended
+    /// to `out` when given.
+    fn generate_no_checks(
+        &mut self,
+        f: &Frame<M>,
+        k: usize,
+        mut out: Option<&mut Vec<SmallMove>>,
+    ) -> u64 {
+        let cfg = Arc::clone(&self.cfg);
+        let bb = M::tables(&cfg).expect("bitboard tables");
+        let occ = self.occ;
+        // The cells from which each type of the mover attacks `k`.
+        let check_cells = |ty: usize| {
+            let t = &bb.types[ty];
+            t.rides
+                .iter()
+                .zip(t.at(k))
+                .take(t.ncap)
+                .fold(t.leaps[k].cap, |m, (r, rc)| {
+                    m | (reach(r.inc, rc, occ) & rc.from_min)
+                })
+        };
+        // The mover's pieces that alone stand between one of its rides and `k`.
+        let mut blockers = M::EMPTY;
+        for c in cells(f.own) {
+            let t = &bb.types[self.mailbox[c] as usize];
+            if !t.leaps[c].any_cap.has(k) {
+                continue;
+            }
+            for (r, rc) in t.rides.iter().zip(t.at(c)).take(t.ncap) {
+                if !rc.ray.has(k) || !rc.from_min.has(k) {
+                    continue;
+                }
+                let first = reach(r.inc, rc, occ) & occ;
+                if (first & f.own).is_empty() {
+                    continue;
+                }
+                if reach(r.inc, rc, occ & !first).has(k) {
+                    blockers |= first;
+                }
+            }
+        }
+        let promo = cfg
+            .player(Player::from_number(u32::from(f.us)))
+            .promo
+            .as_ref();
+        let zone = bb.promo[usize::from(f.us)];
+        let stay = bb.promo_stay[usize::from(f.us)];
+        let mut cands = std::mem::take(&mut self.tested_moves);
+        cands.clear();
+        let mut n = 0;
+        let mut castlers = M::EMPTY;
+        let mut checks: Vec<Option<M>> = vec![None; bb.types.len()];
+        for c in cells(f.own) {
+            let ty = self.mailbox[c] as usize;
+            let info = self.info[ty];
+            let (targets, doubles) = self.targets(bb, f, c);
+            let promoting = if info.promotes { promo } else { None };
+            let test = if blockers.has(c) || !bb.types[ty].symmetric {
+                targets
+            } else {
+                let checking = *checks[ty].get_or_insert_with(|| check_cells(ty));
+                let quiet_zone = if promoting.is_some() { zone } else { M::EMPTY };
+                let sure = targets & !checking & !quiet_zone;
+                match out.as_deref_mut() {
+                    Some(out) => push_targets(out, c, sure, doubles & sure, None, zone, stay),
+                    None => n += u64::from(sure.count()),
+                }
+                targets & quiet_zone
+            };
+            push_targets(&mut cands, c, test, doubles & test, promoting, zone, stay);
+            if info.castler && self.may_castle(bb, c) {
+                castlers |= M::cell(c);
+            }
+        }
+        if !castlers.is_empty() || self.ep.is_some() {
+            self.specials(f, castlers, false, Some(&mut cands));
         }
         self.retain_legal(&mut cands);
         n += cands.len() as u64;
