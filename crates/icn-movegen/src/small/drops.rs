@@ -5,8 +5,8 @@
 //!
 //! Accepted: drops onto any set of cells per type, with the `+` right on
 //! some of them, at most N of a type on a file, and types whose drop may not
-//! give check or mate (each such drop is made and tested). Pickups and
-//! gating are not: [`SmallBoard::new`] declines them.
+//! give check or mate (each such drop is made and tested), and gating
+//! ([`super::gates`]). Pickups are not: [`SmallBoard::new`] declines them.
 
 use icn_rules::DropMate;
 
@@ -36,13 +36,25 @@ pub(crate) struct CellDrops<M> {
     keep_promoted: bool,
     /// Per file: its cells.
     files: Vec<M>,
+    /// Gating cells ([`super::gates`]).
+    pub gates: Vec<CellGate<M>>,
+}
+
+/// One gating zone in cells.
+#[derive(Clone, Debug)]
+pub(crate) struct CellGate<M> {
+    /// Whose (player number).
+    pub player: u8,
+    /// The types (a mask of type ids) that may come in.
+    pub types: u64,
+    pub cells: M,
 }
 
 impl<M: Mask> CellDrops<M> {
     /// The drop rules of `dc` in cells; `None` when the compact board cannot
-    /// play them (pickups, gating, a board without its square list).
+    /// play them (pickups, a board without its square list).
     pub fn new(dc: &DropCfg, cfg: &Config) -> Option<CellDrops<M>> {
-        if dc.pickup || !dc.gates.is_empty() || dc.squares.is_empty() {
+        if dc.pickup || dc.squares.is_empty() {
             return None;
         }
         let bb = M::tables(cfg)?;
@@ -61,6 +73,19 @@ impl<M: Mask> CellDrops<M> {
                     (x..bb.cells)
                         .step_by(bb.width as usize)
                         .fold(M::EMPTY, |m, c| m | M::cell(c))
+                })
+                .collect(),
+            gates: dc
+                .gates
+                .iter()
+                .map(|(player, types, zone)| CellGate {
+                    player: player.number() as u8,
+                    types: types
+                        .as_ref()
+                        .map_or(!0, |ts| ts.iter().fold(0, |m, &t| m | 1 << t)),
+                    cells: (0..bb.cells)
+                        .filter(|&c| zone.contains(bb.square(c)))
+                        .fold(M::EMPTY, |m, c| m | M::cell(c)),
                 })
                 .collect(),
         };
@@ -170,6 +195,8 @@ impl<M: Mask> SmallBoard<M> {
                         special: Special::Drop,
                         a: 0,
                         b: 0,
+                        gate: EMPTY,
+                        gate_at: 0,
                     };
                     if tested && !self.drop_passes(&d, &m) {
                         continue;

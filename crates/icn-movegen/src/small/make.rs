@@ -108,6 +108,9 @@ impl<M: Mask> SmallBoard<M> {
             key ^= change;
             undo.blasts = n;
         }
+        if m.gate != EMPTY {
+            key ^= self.gate_in(m);
+        }
         self.turn += 1;
         if usize::from(self.turn) == self.order.len() {
             self.turn = 0;
@@ -137,6 +140,9 @@ impl<M: Mask> SmallBoard<M> {
     pub fn unmake(&mut self, m: &SmallMove, u: &Undo<M>) {
         if self.ends.on {
             self.untrack_ends(usize::from(u.turn), u.ends);
+        }
+        if m.gate != EMPTY {
+            self.gate_out(m);
         }
         self.unexplode(u.blasts);
         let (from, to) = (usize::from(m.from), usize::from(m.to));

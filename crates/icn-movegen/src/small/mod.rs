@@ -4,7 +4,7 @@
 //! The position is a cell array of type ids and a few [`Mask`]s (`u64` up to
 //! 64 cells, `u128` up to 128): occupied, per player, royal, never
 //! capturable, capturable by anyone, `+` rights;
-//! a move is six bytes; make/unmake touch a handful of words and keep the
+//! a move is eight bytes; make/unmake touch a handful of words and keep the
 //! zobrist key up to date (the same key as [`Board::make`]). Move generation
 //! uses the bitboard tables of [`crate::bitboard`], which are compiled from the
 //! same movement description as the generic generator — nothing here knows a
@@ -28,6 +28,7 @@ mod blast;
 mod drops;
 mod ends;
 mod flags;
+mod gates;
 mod make;
 mod movegen;
 mod perft;
@@ -76,6 +77,11 @@ pub(crate) struct SmallMove {
     pub special: Special,
     pub a: u8,
     pub b: u8,
+    /// The type gated in from the hand ([`gates`]), or [`EMPTY`].
+    pub gate: u8,
+    /// Where the gated piece goes: the cell the move leaves (or a castling
+    /// partner's).
+    pub gate_at: u8,
 }
 
 /// What make changed that unmake cannot recompute.
@@ -495,7 +501,6 @@ impl<M: Mask> SmallBoard<M> {
         let bb = M::tables(&self.cfg).expect("bitboard tables");
         let sq = |c: u8| bb.square(c as usize);
         crate::Move {
-            gate: None,
             from: sq(m.from),
             to: sq(m.to),
             promotion: (m.promo != EMPTY && m.special != Special::Drop)
@@ -512,6 +517,10 @@ impl<M: Mask> SmallBoard<M> {
                     piece: self.cfg.types.types[m.promo as usize].piece,
                 },
             },
+            gate: (m.gate != EMPTY).then(|| crate::moves::Gate {
+                piece: self.cfg.types.types[m.gate as usize].piece,
+                at: sq(m.gate_at),
+            }),
         }
     }
 }

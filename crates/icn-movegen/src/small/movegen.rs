@@ -160,6 +160,13 @@ impl<M: Mask> SmallBoard<M> {
         if self.tested {
             return self.generate_tested(None);
         }
+        if self.drops.as_ref().is_some_and(|d| !d.gates.is_empty()) {
+            let mut moves = std::mem::take(&mut self.tested_moves);
+            self.generate(&mut moves);
+            let n = moves.len() as u64;
+            self.tested_moves = moves;
+            return n;
+        }
         let cfg = std::sync::Arc::clone(&self.cfg);
         let bb = M::tables(&cfg).expect("bitboard tables");
         let f = self.frame(bb);
@@ -216,6 +223,7 @@ impl<M: Mask> SmallBoard<M> {
         }
         if self.drops.is_some() {
             self.drops(f.us, f.check, Some(out));
+            self.gatings(out);
         }
     }
 
@@ -354,6 +362,8 @@ impl<M: Mask> SmallBoard<M> {
                 special: Special::Castle,
                 a: pf as u8,
                 b: (to as i64 - sign) as u8,
+                gate: EMPTY,
+                gate_at: 0,
             });
         }
         for cc in self
@@ -374,6 +384,8 @@ impl<M: Mask> SmallBoard<M> {
                     special: Special::Castle,
                     a: cc.partner_from,
                     b: cc.partner_to,
+                    gate: EMPTY,
+                    gate_at: 0,
                 });
             }
         }
@@ -408,6 +420,8 @@ impl<M: Mask> SmallBoard<M> {
                 special: Special::EnPassant,
                 a: victim,
                 b: 0,
+                gate: EMPTY,
+                gate_at: 0,
             };
             match pc.promo.as_ref() {
                 Some(pr)
@@ -469,6 +483,8 @@ pub(super) fn push_targets<M: Mask>(
         },
         a: ((c + to) / 2) as u8,
         b: 0,
+        gate: EMPTY,
+        gate_at: 0,
     };
     match promoting {
         Some(pr) => {

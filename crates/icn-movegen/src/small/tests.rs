@@ -122,19 +122,19 @@ fn random_icn_wide(rng: &mut Lcg, width: i64) -> String {
     )
 }
 
-/// Whether every kind of move but drops was seen.
-fn saw_all_but_drops(seen: &[usize; 6]) -> bool {
+/// Whether every kind of move but drops and gating was seen.
+fn saw_all_but_drops(seen: &[usize; 7]) -> bool {
     seen.iter()
         .enumerate()
-        .all(|(i, &n)| n > 0 || i == Special::Drop as usize)
+        .all(|(i, &n)| n > 0 || i == Special::Drop as usize || i == 6)
 }
 
 /// Plays up to `plies` moves from `icn` (special moves half the time);
 /// at every step the compact board's moves, count and key must equal the
 /// generic board's. Returns the plies played; `seen` counts the moves
 /// compared per kind (normal, double step, en passant, castling, drop,
-/// promotion).
-fn walk(icn: &str, plies: usize, rng: &mut Lcg, seen: &mut [usize; 6]) -> usize {
+/// promotion, gating).
+fn walk(icn: &str, plies: usize, rng: &mut Lcg, seen: &mut [usize; 7]) -> usize {
     walk_board::<u64>(board(icn), icn, plies, rng, seen)
 }
 
@@ -144,7 +144,7 @@ fn walk_board<M: Mask>(
     icn: &str,
     plies: usize,
     rng: &mut Lcg,
-    seen: &mut [usize; 6],
+    seen: &mut [usize; 7],
 ) -> usize {
     let Some(mut s) = SmallBoard::<M>::new(&b) else {
         return 0;
@@ -174,6 +174,9 @@ fn walk_board<M: Mask>(
             seen[m.special as usize] += 1;
             if m.promo != EMPTY && m.special != Special::Drop {
                 seen[5] += 1;
+            }
+            if m.gate != EMPTY {
+                seen[6] += 1;
             }
         }
         if fast.is_empty() {
@@ -206,7 +209,7 @@ fn walk_board<M: Mask>(
 #[test]
 fn compact_board_agrees_with_the_generic_one() {
     let mut rng = Lcg(0xc0ffee);
-    let mut seen = [0usize; 6];
+    let mut seen = [0usize; 7];
     let mut steps = 0;
     for _ in 0..120 {
         steps += walk(&random_icn(&mut rng), 12, &mut rng, &mut seen);
@@ -298,7 +301,7 @@ fn compact_board_agrees_with_three_players() {
         let generic = b.perft_generic(3, PerftMode::Bulk).unwrap();
         assert_eq!(s.perft(3, PerftMode::Bulk, true), generic, "{icn}");
         assert_eq!(s.perft(3, PerftMode::MakeEveryLeaf, true), generic, "{icn}");
-        let mut seen = [0; 6];
+        let mut seen = [0; 7];
         walk_board::<u64>(b, &icn, 12, &mut rng, &mut seen);
         checked += 1;
     }
@@ -311,7 +314,7 @@ fn compact_board_agrees_with_three_players() {
 #[test]
 fn wide_compact_board_agrees_with_the_generic_one() {
     let mut rng = Lcg(0x128);
-    let mut seen = [0usize; 6];
+    let mut seen = [0usize; 7];
     let (mut steps, mut perfts) = (0, 0);
     for i in 0..60 {
         let width = [9, 10, 12, 16][i % 4];
@@ -338,15 +341,15 @@ fn wide_compact_board_agrees_with_the_generic_one() {
 
 /// Pieces in hand: drops with zones, `+` rights on some squares, at most
 /// one pawn per file, knights that may not drop with check and pawns
-/// that may not drop mate; captures (of promoted pieces too) feed the
-/// hands. On 8×8 and 10×8 boards the compact board agrees with the
+/// that may not drop mate, gating; captures (of promoted pieces too) feed
+/// the hands. On 8×8 and 10×8 boards the compact board agrees with the
 /// generic one, move by move (keys and hands included) and in perft.
 #[test]
 fn compact_board_agrees_with_drops() {
     use icn_model::{Piece, PieceKind};
     use icn_rules::{DropMate, DropZone, Drops, Zone};
     let mut rng = Lcg(0xd209);
-    let mut seen = [0usize; 6];
+    let mut seen = [0usize; 7];
     let (mut steps, mut perfts) = (0, 0);
     for i in 0..90 {
         let width = if i % 2 == 0 { 8 } else { 10 };
@@ -387,6 +390,32 @@ fn compact_board_agrees_with_drops() {
             drops.no_doubled.insert(PieceKind::Pawn, 1);
             drops.no_check.insert(PieceKind::Knight);
             drops.no_mate.insert(PieceKind::Pawn);
+        }
+        if i % 3 == 1 {
+            // S-chess gating from the back rows, knights and rooks only
+            // for Black; drops then only by gating.
+            drops.allowed = i % 2 == 0;
+            drops.gating = [
+                (Player::WHITE, 1, None),
+                (Player::BLACK, 8, Some(["N", "R"])),
+            ]
+            .into_iter()
+            .map(|(player, row, kinds)| DropZone {
+                player,
+                kinds: kinds.map(|ks| {
+                    ks.iter()
+                        .map(|k| {
+                            if *k == "N" {
+                                PieceKind::Knight
+                            } else {
+                                PieceKind::Rook
+                            }
+                        })
+                        .collect()
+                }),
+                zone: Zone::rows([icn_model::Int::from(row)]),
+            })
+            .collect();
         }
         rules.drops = Some(drops);
         let mut position = g.position.clone();
@@ -432,7 +461,7 @@ fn compact_board_agrees_with_explosions() {
     use icn_rules::WinRule;
     use icn_rules::limits::Explosion;
     let mut rng = Lcg(0xa70);
-    let mut seen = [0usize; 6];
+    let mut seen = [0usize; 7];
     let (mut steps, mut perfts) = (0, 0);
     for i in 0..80 {
         let icn = if i % 10 == 0 {
@@ -503,7 +532,7 @@ fn compact_board_agrees_with_zone_moves() {
         }],
     };
     let mut rng = Lcg(0x40de);
-    let mut seen = [0usize; 6];
+    let mut seen = [0usize; 7];
     let (mut steps, mut perfts) = (0, 0);
     for i in 0..60 {
         let icn = random_icn_wide(&mut rng, if i % 2 == 0 { 8 } else { 10 });
@@ -560,7 +589,7 @@ fn compact_board_agrees_with_flags_and_bare_kings() {
     use icn_rules::limits::FlagZone;
     use icn_rules::{WinRule, Zone};
     let mut rng = Lcg(0xf1a9);
-    let mut seen = [0usize; 6];
+    let mut seen = [0usize; 7];
     let (mut steps, mut perfts) = (0, 0);
     for i in 0..72 {
         let icn = match i % 4 {
