@@ -31,7 +31,7 @@ const CASES: [(&str, u32, bool); 19] = [
     ("losalamos", 6, false),
     ("crazyhouse", 5, false),
     ("atomic", 5, false),
-    ("horde", 5, false),
+    ("horde", 6, false),
     ("makruk", 6, false),
     ("shatranj", 6, false),
     ("racingkings", 5, false),
