@@ -110,8 +110,8 @@ pub(crate) struct Config {
     pub keys: Vec<TypeKeys>,
     pub border: Border,
     pub fast: crate::geometry::FastBorder,
-    /// Bitboard tables when the board has at most 64 squares and simple
-    /// pieces, built on first use ([`Config::bb_narrow`]): replay and queries
+    /// Bitboard tables when the board has at most 64 squares (65 to 128:
+    /// `bb_wide`) and simple pieces, built on first use ([`Config::bb_narrow`]): replay and queries
     /// never need them.
     bb_narrow: std::sync::OnceLock<Option<crate::bitboard::BbTables<u64>>>,
     /// The same for boards of 65 to 128 squares ([`Config::bb_wide`]).

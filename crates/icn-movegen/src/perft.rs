@@ -4,9 +4,10 @@
 //! arithmetically (a ray of a million squares costs one subtraction);
 //! [`PerftMode::MakeEveryLeaf`] makes and unmakes every leaf move (the
 //! make/unmake benchmark). Both refuse with [`MovegenError::Infinite`] when a
-//! move set on the way is infinite. On boards of at most 64 squares with
-//! leaping and riding pieces perft runs on the compact board of
-//! [`crate::small`], which gives the same counts faster.
+//! move set on the way is infinite. On closed boards of at most 128 squares
+//! with leaping and riding pieces (drops, gating, explosions, flags and the
+//! other rules [`crate::small`] lists included) perft runs on its compact
+//! board, which gives the same counts faster.
 //!
 //! A position whose game the variant's rules have already decided (royal
 //! capture, N-th check, king on the hill, … : [`Board::decided`]) has no

@@ -188,8 +188,8 @@ fn royal_riders_on_long_and_unbounded_lines() {
     assert!(up > 0);
 }
 
-/// On boards of at most 64 squares the last ply is counted with bitboards;
-/// it must agree with the generic generator and with the brute force.
+/// On boards of at most 64 squares perft runs on the compact board; it must
+/// agree with the generic generator and with the brute force.
 #[test]
 fn bitboard_counting_agrees_on_small_boards() {
     let mut rng = Lcg(0x5eed);
