@@ -91,19 +91,21 @@ impl<M: Mask> SmallBoard<M> {
         if !self.ends.on {
             return false;
         }
-        let cfg = std::sync::Arc::clone(&self.cfg);
         let n = self.order.len();
+        let mover_at = (usize::from(self.turn) + n - 1) % n;
+        let mover = self.order[mover_at];
+        // Any rule that ends the game will do: the limits (which may look
+        // at the next moves) first, then the rest by borrowing the rules.
+        if self.ends.limits_on && (self.blast_decided(mover) || self.flags_decided(mover)) {
+            return true;
+        }
+        let cfg = &*self.cfg;
         for &p in &cfg.turn_order {
             if self.by_player[p.number() as usize].is_empty()
                 && cfg.player(p).wins.contains(&WinRule::NoPiecesLeft)
             {
                 return true;
             }
-        }
-        let mover_at = (usize::from(self.turn) + n - 1) % n;
-        let mover = self.order[mover_at];
-        if self.ends.limits_on && (self.blast_decided(mover) || self.flags_decided(mover)) {
-            return true;
         }
         let opponents = || self.order.iter().copied().filter(move |&q| q != mover);
         let player = cfg.turn_order[mover_at];

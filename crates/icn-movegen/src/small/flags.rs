@@ -94,17 +94,18 @@ impl<M: Mask> SmallBoard<M> {
         {
             return settled;
         }
-        let order = self.order.clone();
-        let opponents = || order.iter().copied().filter(|&q| q != mover);
-        let wins = self
-            .cfg
-            .player(Player::from_number(u32::from(mover)))
-            .wins
-            .clone();
+        self.flag_or_bare_win(mover)
+    }
+
+    /// The flag and bare-king wins of [`SmallBoard::flags_decided`], the
+    /// flag reply aside.
+    fn flag_or_bare_win(&self, mover: u8) -> bool {
+        let opponents = || self.order.iter().copied().filter(|&q| q != mover);
+        let wins = &self.cfg.player(Player::from_number(u32::from(mover))).wins;
         for w in wins {
             match w {
                 WinRule::FlagAny | WinRule::FlagAll
-                    if self.flag_reached(mover, w == WinRule::FlagAll) =>
+                    if self.flag_reached(mover, *w == WinRule::FlagAll) =>
                 {
                     return true;
                 }

@@ -12,6 +12,10 @@ use crate::mask::Mask;
 use crate::small::{EMPTY, Special};
 use crate::{Board, PerftMode};
 
+/// Where en passant is there to take, and one capture would expose the king
+/// along its row.
+const EN_PASSANT: &str = "w 0/100 1 (8|1) 1,8,1,8 K5,1|k1,4|p3,4|P2,2+|R8,4|P6,2+|p7,4";
+
 fn board(icn: &str) -> Board {
     Board::from_game(&Game::parse(icn, Dialect::Auto).unwrap()).unwrap()
 }
@@ -225,7 +229,7 @@ fn compact_board_agrees_with_the_generic_one() {
         .filter_map(|t| t.lines().find_map(|l| l.strip_prefix("icn ")))
         .map(str::to_string)
         .collect();
-    fixed.push("w 0/100 1 (8|1) 1,8,1,8 K5,1|k1,4|p3,4|P2,2+|R8,4|P6,2+|p7,4".into());
+    fixed.push(EN_PASSANT.into());
     for icn in &fixed {
         for _ in 0..20 {
             steps += walk(icn, 16, &mut rng, &mut seen);
@@ -355,7 +359,7 @@ fn compact_board_agrees_with_drops() {
         let width = if i % 2 == 0 { 8 } else { 10 };
         let icn = if i % 10 == 0 {
             // Where en passant is there to take.
-            "w 0/100 1 (8|1) 1,8,1,8 K5,1|k1,4|p3,4|P2,2+|R8,4|P6,2+|p7,4".to_string()
+            EN_PASSANT.to_string()
         } else {
             random_icn_wide(&mut rng, width)
         };
@@ -465,7 +469,7 @@ fn compact_board_agrees_with_explosions() {
     let (mut steps, mut perfts) = (0, 0);
     for i in 0..80 {
         let icn = if i % 10 == 0 {
-            "w 0/100 1 (8|1) 1,8,1,8 K5,1|k1,4|p3,4|P2,2+|R8,4|P6,2+|p7,4".to_string()
+            EN_PASSANT.to_string()
         } else {
             random_icn_wide(&mut rng, if i % 2 == 0 { 8 } else { 10 })
         };
