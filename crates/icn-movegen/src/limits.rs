@@ -161,10 +161,15 @@ impl LimitsCfg {
             .any(|p| p.len() > 1 || p.iter().any(|r| r.from_zone));
         let zone_moves = types.types.iter().any(|t| !t.zone_moves.is_empty());
         // The compact board plays explosions, en passant zones, flags,
-        // bare kings, moves that may not check and (in its tables) zone moves.
+        // bare kings, moves that may not check and (in its tables) zone
+        // moves, prisons and the flying general; the chase rule judges
+        // repetitions, which perft does not look at.
         let beyond_compact = icn_rules::limits::Limits {
             explosion: None,
             zone_moves: Vec::new(),
+            prisons: Vec::new(),
+            flying_general: false,
+            chase_rule: false,
             en_passant_zones: Vec::new(),
             flags: Vec::new(),
             bare_reply: false,

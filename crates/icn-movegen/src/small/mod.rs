@@ -29,9 +29,12 @@ mod drops;
 mod ends;
 mod flags;
 mod gates;
+#[cfg(test)]
+mod jump_tests;
 mod make;
 mod movegen;
 mod perft;
+mod shield;
 mod tested;
 #[cfg(test)]
 mod tests;
@@ -195,6 +198,9 @@ pub(crate) struct SmallBoard<M: Mask> {
     tested: bool,
     /// Scratch: the moves counted by making each.
     tested_moves: Vec<SmallMove>,
+    /// When an opponent attacks by jumping: per turn index and cell, the
+    /// cell's shield ([`shield`]).
+    shields: Option<Arc<Vec<M>>>,
 }
 
 impl<M: Mask> SmallBoard<M> {
@@ -204,9 +210,9 @@ impl<M: Mask> SmallBoard<M> {
         let cfg = Arc::clone(&board.cfg);
         let bb = M::tables(&cfg)?;
         let types = &cfg.types.types;
-        if cfg.turn_order.iter().any(|&p| cfg.player(p).slow) {
-            return None;
-        }
+        // Opponents that attack by jumping (the tables have nothing else
+        // complex): legality by the shields.
+        let slow = cfg.turn_order.iter().any(|&p| cfg.player(p).slow);
         if cfg.players.iter().any(|pc| {
             pc.promo
                 .as_ref()
@@ -240,7 +246,7 @@ impl<M: Mask> SmallBoard<M> {
         }
         let n = cfg.turn_order.len();
         let side_keys = (0..n).map(|i| side_key(cfg.turn_order[i], i, n)).collect();
-        let order = cfg.turn_order.iter().map(|p| p.number() as u8).collect();
+        let order: Vec<u8> = cfg.turn_order.iter().map(|p| p.number() as u8).collect();
         let mut castle_keys = Vec::new();
         for (i, (player, row)) in [(Player::WHITE, 1), (Player::BLACK, 8)]
             .into_iter()
@@ -367,10 +373,14 @@ impl<M: Mask> SmallBoard<M> {
                 .collect(),
             blast: Blast::new(&cfg).map(Arc::new),
             blasted: Vec::new(),
-            tested: cfg.limits.explosion.is_some() || cfg.limits.no_checks,
+            tested: cfg.limits.explosion.is_some() || cfg.limits.no_checks || slow,
+            shields: None,
             tested_moves: Vec::new(),
             cfg: Arc::clone(&cfg),
         };
+        if slow {
+            s.shields = Some(Arc::new(shield::shields(&cfg, bb, &s.order)));
+        }
         if s.tested && cfg.drops.is_some() {
             return None;
         }

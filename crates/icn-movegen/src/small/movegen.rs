@@ -43,26 +43,32 @@ fn row_sides<M: Mask>(bb: &BbTables<M>, c: usize) -> (M, M) {
 }
 
 impl<M: Mask> SmallBoard<M> {
-    /// Checks and pins for the side to move.
+    /// The side to move's frame without its checks and pins.
     #[inline]
-    pub(super) fn frame(&mut self, bb: &BbTables<M>) -> Frame<M> {
+    pub(super) fn plain_frame(&self) -> Frame<M> {
         let us = self.us();
         let own = self.by_player[usize::from(us)];
         let royal = self.royal & own;
         let player = Player::from_number(u32::from(us));
-        let protect = self.cfg.player(player).protect && !royal.is_empty();
-        let mut f = Frame {
+        Frame {
             us,
-            protect,
+            protect: self.cfg.player(player).protect && !royal.is_empty(),
             own,
             capt: (self.occ & !own & !self.never) | self.anyone,
             occ_nr: self.occ & !royal,
             check: M::ALL,
             pinned: M::EMPTY,
-        };
-        if !protect {
+        }
+    }
+
+    /// Checks and pins for the side to move.
+    #[inline]
+    pub(super) fn frame(&mut self, bb: &BbTables<M>) -> Frame<M> {
+        let mut f = self.plain_frame();
+        if !f.protect {
             return f;
         }
+        let (own, royal) = (f.own, self.royal & f.own);
         let occ = self.occ;
         let enemies = occ & !own & !self.by_player[Player::NEUTRAL.number() as usize];
         for c in cells(enemies) {
@@ -120,6 +126,11 @@ impl<M: Mask> SmallBoard<M> {
             let r = reach(ride.inc, rc, occ) & rc.from_min;
             quiet |= r & ride.mv_mask;
             caps |= r & ride.cap_mask;
+        }
+        if let Some(j) = &t.jumps {
+            let (q, x) = j.targets(c, occ, self.never);
+            quiet |= q;
+            caps |= x;
         }
         (quiet & !occ, caps & f.capt)
     }
@@ -296,7 +307,8 @@ impl<M: Mask> SmallBoard<M> {
                         .iter()
                         .zip(t.at(e))
                         .take(t.ncap)
-                        .any(|(r, rc)| rc.from_min.has(c) && reach(r.inc, rc, occ).has(c)))
+                        .any(|(r, rc)| rc.from_min.has(c) && reach(r.inc, rc, occ).has(c))
+                    || t.jumps.as_ref().is_some_and(|j| j.attacks(e, c, occ)))
         })
     }
 

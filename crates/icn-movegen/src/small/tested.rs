@@ -35,12 +35,17 @@ use crate::mask::{Mask, cells};
 
 impl<M: Mask> SmallBoard<M> {
     /// The number of legal moves (module docs), appended to `out` when given.
-    pub(super) fn generate_tested(&mut self, mut out: Option<&mut Vec<SmallMove>>) -> u64 {
+    pub(super) fn generate_tested(&mut self, out: Option<&mut Vec<SmallMove>>) -> u64 {
         let cfg = Arc::clone(&self.cfg);
         let bb = M::tables(&cfg).expect("bitboard tables");
+        // Opponents that jump: the masks below do not see their attacks.
+        let simple = self.shields.is_none();
+        if !simple && self.blast.is_none() && !cfg.limits.no_checks {
+            return self.generate_shielded(out);
+        }
         let mut f = self.frame(bb);
         let us = f.us;
-        if cfg.limits.no_checks && self.blast.is_none() {
+        if cfg.limits.no_checks && self.blast.is_none() && simple {
             let royal = self.royal & !f.own & !self.by_player[Player::NEUTRAL.number() as usize];
             if self.order.len() == 2 && royal.count() == 1 {
                 let k = royal.lowest();
@@ -50,32 +55,49 @@ impl<M: Mask> SmallBoard<M> {
                 }
             }
         }
-        let by_mask = f.protect && self.blast.is_some() && !cfg.limits.no_checks;
+        let by_mask = f.protect && self.blast.is_some() && !cfg.limits.no_checks && simple;
         let own_royal = self.royal & f.own;
         if by_mask && cells(own_royal).any(|c| self.touches_enemy_royal(c, us)) {
             f.check = M::ALL;
             f.pinned = M::EMPTY;
         }
+        self.split_moves(&f, out, |b, c| {
+            let (quiet, caps) = b.pseudo_targets(bb, &f, c);
+            let doubles = quiet & bb.types[b.mailbox[c] as usize].leaps[c].double;
+            if by_mask && !b.info[b.mailbox[c] as usize].royal {
+                (b.answer_checks(&f, c, quiet), caps, doubles)
+            } else {
+                (M::EMPTY, quiet | caps, doubles)
+            }
+        })
+    }
+
+    /// The legal moves of the mover's pieces, each piece's targets split by
+    /// `split` into (legal for sure, to make and test, double steps; any
+    /// other target is illegal), with castling and en passant made and
+    /// tested: counted, and appended to `out` when given.
+    pub(super) fn split_moves(
+        &mut self,
+        f: &Frame<M>,
+        mut out: Option<&mut Vec<SmallMove>>,
+        mut split: impl FnMut(&Self, usize) -> (M, M, M),
+    ) -> u64 {
+        let cfg = Arc::clone(&self.cfg);
+        let bb = M::tables(&cfg).expect("bitboard tables");
         let promo = cfg
-            .player(Player::from_number(u32::from(us)))
+            .player(Player::from_number(u32::from(f.us)))
             .promo
             .as_ref();
-        let zone = bb.promo[usize::from(us)];
-        let stay = bb.promo_stay[usize::from(us)];
+        let zone = bb.promo[usize::from(f.us)];
+        let stay = bb.promo_stay[usize::from(f.us)];
         let mut cands = std::mem::take(&mut self.tested_moves);
         cands.clear();
         let mut n = 0;
         let mut castlers = M::EMPTY;
         for c in cells(f.own) {
             let info = self.info[self.mailbox[c] as usize];
-            let (quiet, caps) = self.pseudo_targets(bb, &f, c);
-            let doubles = quiet & bb.types[self.mailbox[c] as usize].leaps[c].double;
+            let (sure, test, doubles) = split(self, c);
             let promoting = if info.promotes { promo } else { None };
-            let (sure, test) = if by_mask && !info.royal {
-                (self.answer_checks(&f, c, quiet), caps)
-            } else {
-                (M::EMPTY, quiet | caps)
-            };
             match out.as_deref_mut() {
                 Some(out) => push_targets(out, c, sure, doubles & sure, promoting, zone, stay),
                 None => n += count_targets(sure, promoting, zone, stay),
@@ -86,7 +108,7 @@ impl<M: Mask> SmallBoard<M> {
             }
         }
         if !castlers.is_empty() || self.ep.is_some() {
-            self.specials(&f, castlers, false, Some(&mut cands));
+            self.specials(f, castlers, false, Some(&mut cands));
         }
         self.retain_legal(&mut cands);
         n += cands.len() as u64;
@@ -104,7 +126,7 @@ impl<M: Mask> SmallBoard<M> {
         &mut self,
         f: &Frame<M>,
         k: usize,
-        mut out: Option<&mut Vec<SmallMove>>,
+        out: Option<&mut Vec<SmallMove>>,
     ) -> u64 {
         let cfg = Arc::clone(&self.cfg);
         let bb = M::tables(&cfg).expect("bitboard tables");
@@ -140,54 +162,27 @@ impl<M: Mask> SmallBoard<M> {
                 }
             }
         }
-        let promo = cfg
-            .player(Player::from_number(u32::from(f.us)))
-            .promo
-            .as_ref();
-        let zone = bb.promo[usize::from(f.us)];
-        let stay = bb.promo_stay[usize::from(f.us)];
-        let mut cands = std::mem::take(&mut self.tested_moves);
-        cands.clear();
-        let mut n = 0;
-        let mut castlers = M::EMPTY;
         let mut checks: Vec<Option<M>> = vec![None; bb.types.len()];
-        for c in cells(f.own) {
-            let ty = self.mailbox[c] as usize;
-            let info = self.info[ty];
-            let (targets, doubles) = self.targets(bb, f, c);
-            let promoting = if info.promotes { promo } else { None };
-            let test = if blockers.has(c) || !bb.types[ty].symmetric {
-                targets
-            } else {
-                let checking = *checks[ty].get_or_insert_with(|| check_cells(ty));
-                let quiet_zone = if promoting.is_some() { zone } else { M::EMPTY };
-                let sure = targets & !checking & !quiet_zone;
-                match out.as_deref_mut() {
-                    Some(out) => push_targets(out, c, sure, doubles & sure, None, zone, stay),
-                    None => n += u64::from(sure.count()),
-                }
-                targets & quiet_zone
-            };
-            push_targets(&mut cands, c, test, doubles & test, promoting, zone, stay);
-            if info.castler && self.may_castle(bb, c) {
-                castlers |= M::cell(c);
+        let zone = bb.promo[usize::from(f.us)];
+        self.split_moves(f, out, |b, c| {
+            let ty = b.mailbox[c] as usize;
+            let (targets, doubles) = b.targets(bb, f, c);
+            if blockers.has(c) || !bb.types[ty].symmetric {
+                return (M::EMPTY, targets, doubles);
             }
-        }
-        if !castlers.is_empty() || self.ep.is_some() {
-            self.specials(f, castlers, false, Some(&mut cands));
-        }
-        self.retain_legal(&mut cands);
-        n += cands.len() as u64;
-        if let Some(out) = out {
-            out.extend_from_slice(&cands);
-        }
-        self.tested_moves = cands;
-        n
+            let checking = *checks[ty].get_or_insert_with(|| check_cells(ty));
+            let quiet_zone = if b.info[ty].promotes { zone } else { M::EMPTY };
+            (
+                targets & !checking & !quiet_zone,
+                targets & quiet_zone,
+                doubles,
+            )
+        })
     }
 
     /// Keeps the moves of `out` (generated without the royal's safety in
     /// mind) that are legal, each made and tested.
-    fn retain_legal(&mut self, out: &mut Vec<SmallMove>) {
+    pub(super) fn retain_legal(&mut self, out: &mut Vec<SmallMove>) {
         let us = self.us();
         let protect = self.cfg.player(Player::from_number(u32::from(us))).protect;
         let mine = self.royals_of(us);

@@ -20,10 +20,10 @@ fn board(icn: &str) -> Board {
     Board::from_game(&Game::parse(icn, Dialect::Auto).unwrap()).unwrap()
 }
 
-struct Lcg(u64);
+pub(super) struct Lcg(pub u64);
 
 impl Lcg {
-    fn next(&mut self, n: u64) -> u64 {
+    pub fn next(&mut self, n: u64) -> u64 {
         (crate::next_random(&mut self.0) >> 33) % n
     }
 }
@@ -143,7 +143,7 @@ fn walk(icn: &str, plies: usize, rng: &mut Lcg, seen: &mut [usize; 7]) -> usize 
 }
 
 /// [`walk`] from a board built by the caller.
-fn walk_board<M: Mask>(
+pub(super) fn walk_board<M: Mask>(
     mut b: Board,
     icn: &str,
     plies: usize,

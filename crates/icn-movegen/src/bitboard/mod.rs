@@ -2,15 +2,25 @@
 //! ([`crate::small`]).
 //!
 //! When the world border encloses at most 128 squares and every piece type
-//! moves by leaps and rides only, per cell and type the leap targets and
-//! ride rays are precomputed [`Mask`]s (`u64` up to 64 cells, `u128` up to
-//! 128); a ray is cut at its first blocker with one bit scan ([`reach`]:
-//! cells are numbered row by row, so the cell number is monotonic along any
-//! ray).
+//! moves by leaps, rides, lame leaps and hops ([`jumps`]), per cell and type
+//! the leap targets and ride rays are precomputed [`Mask`]s (`u64` up to 64
+//! cells, `u128` up to 128); a ray is cut at its first blocker with one bit
+//! scan ([`reach`]: cells are numbered row by row, so the cell number is
+//! monotonic along any ray). A prison is part of the tables: a confined
+//! type's targets lie in it (its attacks too; a prisoner that attacks
+//! outside has no tables). Under the flying-general rule a royal type has
+//! two more rides, along its file, that attack without moving and ignore
+//! its prison.
 
 use icn_model::Player;
 
+mod jumps;
+
+use jumps::Grid;
+pub(crate) use jumps::Jumps;
+
 use crate::geometry::{Border, Sq};
+use crate::limits::LimitsCfg;
 use crate::mask::Mask;
 use crate::types::{Ride, TypeTable};
 
@@ -62,6 +72,8 @@ pub(crate) struct BbType<M> {
     pub symmetric: bool,
     /// Per cell and ride (`cell · rides + ride`).
     pub ride_cells: Vec<RideCell<M>>,
+    /// Its lame leaps and hops, if any.
+    pub jumps: Option<Jumps<M>>,
 }
 
 impl<M: Mask> BbType<M> {
@@ -92,8 +104,15 @@ pub(crate) struct BbTables<M> {
 impl<M: Mask> BbTables<M> {
     /// Tables for this board and these types, when they qualify: more than
     /// `M::CELLS / 2` cells (a narrower mask would do otherwise) and at most
-    /// `M::CELLS`.
-    pub fn build(border: &Border, types: &TypeTable) -> Option<BbTables<M>> {
+    /// `M::CELLS`, pieces that leap, ride, leap lamely and hop, prisons that
+    /// confine attacks too (`limits`), and with `flying_general` royals that
+    /// attack along their file as far as the first piece.
+    pub fn build(
+        border: &Border,
+        types: &TypeTable,
+        limits: &LimitsCfg,
+        flying_general: bool,
+    ) -> Option<BbTables<M>> {
         let (l, r, b, t) = (border.left?, border.right?, border.bottom?, border.top?);
         let (width, height) = (r.checked_sub(l)? + 1, t.checked_sub(b)? + 1);
         // Widths and heights up to the mask size keep the product in range.
@@ -105,25 +124,36 @@ impl<M: Mask> BbTables<M> {
         {
             return None;
         }
+        let grid = Grid {
+            left: l,
+            bottom: b,
+            width,
+            height,
+        };
         let cells = (width * height) as usize;
-        let on = |x: i64, y: i64| x >= l && x <= r && y >= b && y <= t;
+        let on = |x: i64, y: i64| grid.cell(x, y).is_some();
         let bit = |x: i64, y: i64| M::cell(((y - b) * width + (x - l)) as usize);
         let mut out = Vec::new();
-        for ty in &types.types {
-            if !ty.lames.is_empty()
-                || !ty.hops.is_empty()
-                || ty.huygen.is_some()
+        for (i, ty) in types.types.iter().enumerate() {
+            if ty.huygen.is_some()
                 || ty.rose.is_some()
                 || ty.lion.is_some()
                 || ty.leaps.iter().any(|l| l.needs_right)
-                || ty.overlapping
                 || ty
                     .zone_moves
                     .iter()
-                    .any(|z| z.unmoved_only || z.not_in_check || z.captures)
+                    .any(|z| z.unmoved_only || z.not_in_check)
             {
                 return None;
             }
+            let prison = match (&limits.prison[i], &limits.attack_zone[i]) {
+                (None, _) => M::ALL,
+                (Some(zone), Some(_)) => (0..cells as i64)
+                    .filter(|c| zone.contains(crate::Sq::new(l + c % width, b + c / width)))
+                    .fold(M::EMPTY, |m, c| m | M::cell(c as usize)),
+                // A prisoner that attacks outside its prison.
+                (Some(_), None) => return None,
+            };
             // Per cell: the zone moves that replace the piece's quiet moves there.
             let zone_at = |x: i64, y: i64| {
                 let s = crate::Sq::new(x, y);
@@ -133,6 +163,7 @@ impl<M: Mask> BbTables<M> {
             };
             let mut bt = BbType {
                 leaps: vec![LeapCell::default(); cells],
+                jumps: Jumps::build(ty, &grid, prison)?,
                 ..BbType::default()
             };
             for c in 0..cells as i64 {
@@ -145,50 +176,57 @@ impl<M: Mask> BbTables<M> {
                 for (lp, quiet) in own.chain(zoned) {
                     let (tx, ty2) = (x + lp.dx, y + lp.dy);
                     if on(tx, ty2) && lp.allowed_from(crate::Sq::new(x, y)) {
+                        let to = bit(tx, ty2) & prison;
                         if lp.mv && quiet {
-                            bt.leaps[c as usize].mv |= bit(tx, ty2);
+                            bt.leaps[c as usize].mv |= to;
                         }
                         if lp.cap {
-                            bt.leaps[c as usize].cap |= bit(tx, ty2);
+                            bt.leaps[c as usize].cap |= to;
                         }
                     }
                 }
             }
-            let mut rides = ride_specs(ty);
-            rides.sort_by_key(|(r, _)| !r.cap);
-            bt.ncap = rides.iter().filter(|(r, _)| r.cap).count();
-            bt.symmetric = symmetric_captures(ty);
+            let mut rides = ride_specs(ty, flying_general);
+            rides.sort_by_key(|s| !s.ride.cap);
+            bt.ncap = rides.iter().filter(|s| s.ride.cap).count();
+            bt.symmetric = symmetric_captures(ty)
+                && prison == M::ALL
+                && bt.jumps.is_none()
+                && !(flying_general && ty.royal);
             bt.rides = rides
                 .iter()
-                .map(|(rd, _)| BbRide {
-                    inc: rd.dy * width + rd.dx > 0,
-                    needs_right: rd.needs_right,
-                    mv_mask: M::all_if(rd.mv),
-                    cap_mask: M::all_if(rd.cap),
+                .map(|s| BbRide {
+                    inc: s.ride.dy * width + s.ride.dx > 0,
+                    needs_right: s.ride.needs_right,
+                    mv_mask: M::all_if(s.ride.mv && !s.attack_only),
+                    cap_mask: M::all_if(s.ride.cap && !s.attack_only),
                 })
                 .collect();
             bt.ride_cells = vec![RideCell::default(); cells * rides.len()];
             for c in 0..cells as i64 {
                 let (x, y) = (l + c % width, b + c / width);
                 let zone = zone_at(x, y);
-                for (i, (rd, from)) in rides.iter().enumerate() {
-                    let applies = match from {
+                for (i, s) in rides.iter().enumerate() {
+                    let rd = &s.ride;
+                    let applies = match s.from {
                         RideFrom::Anywhere => true,
                         RideFrom::OutsideZones => zone.is_none(),
-                        RideFrom::Zone(j) => zone == Some(*j),
+                        RideFrom::Zone(j) => zone == Some(j),
                     };
                     if !applies {
                         continue;
                     }
+                    // Attacks along the file ignore the prison.
+                    let lands = if s.attack_only { M::ALL } else { prison };
                     let rc = &mut bt.ride_cells[c as usize * rides.len() + i];
                     let mut k = 1;
                     while k <= rd.max && on(x + rd.dx * k, y + rd.dy * k) {
                         let m = bit(x + rd.dx * k, y + rd.dy * k);
                         rc.ray |= m;
                         if k >= rd.min {
-                            rc.from_min |= m;
+                            rc.from_min |= m & lands;
                             if k == 2 && rd.sets_ep && rd.mv {
-                                bt.leaps[c as usize].double |= m;
+                                bt.leaps[c as usize].double |= m & lands;
                             }
                         }
                         k += 1;
@@ -198,7 +236,11 @@ impl<M: Mask> BbTables<M> {
                     }
                 }
                 let cap = bt.leaps[c as usize].cap;
-                bt.leaps[c as usize].any_cap |= cap;
+                let jumps = bt
+                    .jumps
+                    .as_ref()
+                    .map_or(M::EMPTY, |j| j.any_cap(c as usize));
+                bt.leaps[c as usize].any_cap |= cap | jumps;
             }
             out.push(bt);
         }
@@ -280,30 +322,71 @@ enum RideFrom {
 
 /// A type's rides with where each starts: its own, their quiet part only
 /// outside its zones (zone moves replace it there), and the rides of each
-/// zone-move set in that set's cells.
-fn ride_specs(ty: &crate::types::PieceType) -> Vec<(crate::types::Ride, RideFrom)> {
+/// zone-move set in that set's cells; with `flying_general`, a royal's
+/// attacks along its file.
+fn ride_specs(ty: &crate::types::PieceType, flying_general: bool) -> Vec<RideSpec> {
+    let spec = |ride: Ride, from: RideFrom| RideSpec {
+        ride,
+        from,
+        attack_only: false,
+    };
     let mut out = Vec::new();
     for &r in &ty.rides {
         match (ty.zone_moves.is_empty(), r.mv, r.cap) {
-            (true, _, _) | (false, false, _) => out.push((r, RideFrom::Anywhere)),
-            (false, true, false) => out.push((r, RideFrom::OutsideZones)),
+            (true, _, _) | (false, false, _) => out.push(spec(r, RideFrom::Anywhere)),
+            (false, true, false) => out.push(spec(r, RideFrom::OutsideZones)),
             (false, true, true) => {
-                out.push((Ride { mv: false, ..r }, RideFrom::Anywhere));
-                out.push((Ride { cap: false, ..r }, RideFrom::OutsideZones));
+                out.push(spec(Ride { mv: false, ..r }, RideFrom::Anywhere));
+                out.push(spec(Ride { cap: false, ..r }, RideFrom::OutsideZones));
             }
         }
     }
     for (j, z) in ty.zone_moves.iter().enumerate() {
-        out.extend(z.rides.iter().map(|&r| (r, RideFrom::Zone(j))));
+        out.extend(z.rides.iter().map(|&r| spec(r, RideFrom::Zone(j))));
+    }
+    if flying_general && ty.royal {
+        for dy in [1, -1] {
+            out.push(RideSpec {
+                ride: Ride {
+                    dx: 0,
+                    dy,
+                    fam: 1,
+                    sign: dy,
+                    g: 1,
+                    min: 1,
+                    max: i64::MAX,
+                    mv: false,
+                    cap: true,
+                    needs_right: false,
+                    sets_ep: false,
+                },
+                from: RideFrom::Anywhere,
+                attack_only: true,
+            });
+        }
     }
     out
+}
+
+/// A ride of [`ride_specs`].
+struct RideSpec {
+    ride: Ride,
+    from: RideFrom,
+    /// It only attacks (the flying-general rule), and ignores the prison.
+    attack_only: bool,
 }
 
 /// The squares of a ray up to and including its first blocker; `inc`:
 /// whether cell numbers increase along it.
 #[inline(always)]
 pub(crate) fn reach<M: Mask>(inc: bool, rc: &RideCell<M>, occ: M) -> M {
-    let ray = rc.ray;
+    reach_ray(inc, rc.ray, occ)
+}
+
+/// The cells of `ray` up to and including its first cell in `occ`; `inc`:
+/// whether cell numbers increase along it.
+#[inline(always)]
+pub(crate) fn reach_ray<M: Mask>(inc: bool, ray: M, occ: M) -> M {
     let blockers = ray & occ;
     if blockers.is_empty() {
         return ray;
