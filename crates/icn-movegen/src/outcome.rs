@@ -3,8 +3,8 @@
 //! Checked in this order: the last mover's win conditions (royal capture, all
 //! royals captured, all pieces captured, N checks given, a royal on the hill),
 //! then the side to move having no legal move (checkmate when one of its
-//! royals is attacked and an opponent wins by checkmate, otherwise stalemate
-//! scored by the rules), then draws: the move rule, N-fold repetition of the
+//! royals is attacked and an opponent wins by checkmate, or it wins by being
+//! checkmated, as in misère chess; otherwise stalemate scored by the rules), then draws: the move rule, N-fold repetition of the
 //! zobrist key with the same side to move, and the dead positions
 //! `icn_rules::insufficient_material` lists. A game with more than two players
 //! ends when one player wins; eliminating one of several opponents is not
@@ -222,8 +222,11 @@ impl Board {
         }
         let us = self.side_to_move();
         if !self.has_legal_move()? {
+            // Misère: the side to move wins by being checkmated.
+            let mated_wins = cfg.player(us).wins.contains(&WinRule::Checkmated);
             let checked = self.in_check()
-                && opponents(us).any(|p| cfg.player(p).wins.contains(&WinRule::Checkmate));
+                && (mated_wins
+                    || opponents(us).any(|p| cfg.player(p).wins.contains(&WinRule::Checkmate)));
             if checked && self.last_move_is_forbidden_drop_mate() {
                 // A mate by a drop the rules forbid to mate: the mated side wins.
                 return Ok(Some(GameEnd {
@@ -232,7 +235,9 @@ impl Board {
                 }));
             }
             if checked {
-                let winner = if cfg.turn_order.len() == 2 {
+                let winner = if mated_wins {
+                    Some(us)
+                } else if cfg.turn_order.len() == 2 {
                     opponents(us).next()
                 } else {
                     self.last_mover()

@@ -354,13 +354,31 @@ impl RuleSet {
     }
 
     /// Whether check constrains `player`'s castling (and moves generally):
-    /// true when some opponent of `player` wins by checkmate. Then a royal may
-    /// not castle out of, through or into check.
+    /// true when some opponent of `player` wins by checkmate, or `player`
+    /// wins by being checkmated (misère chess: the mate still ends the
+    /// game, so check must still be answered). Then a royal may not be left
+    /// attacked, nor castle out of, through or into check.
+    ///
+    /// ```
+    /// use icn_rules::{RuleSet, WinRule};
+    /// use icn_model::Player;
+    /// let mut rules = RuleSet::default();
+    /// assert!(rules.check_matters_for(Player::WHITE));
+    /// rules.wins = vec![
+    ///     (Player::WHITE, vec![WinRule::Checkmated]),
+    ///     (Player::BLACK, vec![WinRule::Checkmated]),
+    /// ];
+    /// assert!(rules.check_matters_for(Player::WHITE));
+    /// rules.wins = vec![(Player::WHITE, vec![]), (Player::BLACK, vec![WinRule::RoyalCapture])];
+    /// assert!(!rules.check_matters_for(Player::WHITE));
+    /// ```
     pub fn check_matters_for(&self, player: Player) -> bool {
-        self.turn_order
-            .iter()
-            .filter(|&&p| p != player)
-            .any(|&p| self.wins_of(p).contains(&WinRule::Checkmate))
+        self.wins_of(player).contains(&WinRule::Checkmated)
+            || self
+                .turn_order
+                .iter()
+                .filter(|&&p| p != player)
+                .any(|&p| self.wins_of(p).contains(&WinRule::Checkmate))
     }
 
     /// The players who take turns, each once, in number order.

@@ -140,37 +140,117 @@ fn board(variant: &str) -> anyhow::Result<icn_movegen::Board> {
 /// counts that differ.
 pub fn compare(small: &Path, large: Option<&Path>, runs: usize) -> anyhow::Result<bool> {
     println!("\n== variant perft beside Fairy-Stockfish, one thread, best of {runs} ==");
-    let mut fsf_small = Fsf::start(small)?;
-    let mut fsf_large = large.map(Fsf::start).transpose()?;
+    let mut engines = Engines::start(small, large)?;
     let mut met = true;
     for (variant, depth, wide) in CASES {
-        let fsf = match (wide, fsf_large.as_mut()) {
-            (false, _) => &mut fsf_small,
-            (true, Some(f)) => f,
-            (true, None) => {
-                println!("{variant:<13} skipped: needs the largeboards build (--fsf-large)");
+        let Some(fsf) = engines.pick(wide) else {
+            println!("{variant:<13} skipped: needs the largeboards build (--fsf-large)");
+            continue;
+        };
+        let mut b = board(variant)?;
+        let row = measure(&mut b, fsf, variant, depth, runs)?;
+        if row.ours.0 != row.theirs.0 {
+            bail!(
+                "{variant} depth {depth}: the engine counts {}, Fairy-Stockfish {}",
+                row.ours.0,
+                row.theirs.0
+            );
+        }
+        met &= row.print(variant, depth);
+    }
+    Ok(met)
+}
+
+/// [`compare`] over every built-in variant the engine plays, each at the
+/// first depth (at most 7) where the engine's perft takes 50 ms or more. A
+/// variant the engine does not hold, or whose counts differ (a build of
+/// Fairy-Stockfish without it plays another), is listed and skipped.
+///
+/// # Errors
+/// Fairy-Stockfish not running.
+pub fn compare_all(small: &Path, large: Option<&Path>, runs: usize) -> anyhow::Result<bool> {
+    println!("\n== every built-in variant beside Fairy-Stockfish, one thread, best of {runs} ==");
+    let mut engines = Engines::start(small, large)?;
+    let (mut met, mut slower, mut skipped) = (true, Vec::new(), Vec::new());
+    for variant in icn_adapters::fsf::builtin::names() {
+        let mut b = match board(variant) {
+            Ok(b) => b,
+            Err(e) => {
+                skipped.push(format!("{variant} (the engine: {e})"));
                 continue;
             }
         };
-        let mut b = board(variant)?;
-        let mut ours = (0, Duration::MAX);
-        let mut theirs = (0, Duration::MAX);
-        for _ in 0..runs.max(1) {
+        let border = b.border();
+        let span = |lo: Option<i64>, hi: Option<i64>| lo.zip(hi).map(|(l, h)| h - l + 1);
+        let wide = span(border.left, border.right).is_none_or(|w| w > 8)
+            || span(border.bottom, border.top).is_none_or(|h| h > 8);
+        let Some(fsf) = engines.pick(wide) else {
+            skipped.push(format!("{variant} (needs --fsf-large)"));
+            continue;
+        };
+        let mut depth = 1;
+        while depth < 7 {
             let start = Instant::now();
-            let n = b
-                .perft(depth, icn_movegen::PerftMode::Bulk)
-                .map_err(|e| anyhow::anyhow!("{variant}: {e}"))?;
-            ours = (n, ours.1.min(start.elapsed()));
-            let (n, t) = fsf.perft(variant, depth)?;
-            theirs = (n, theirs.1.min(t));
+            b.perft(depth, icn_movegen::PerftMode::Bulk)?;
+            if start.elapsed() >= Duration::from_millis(50) {
+                break;
+            }
+            depth += 1;
         }
-        if ours.0 != theirs.0 {
-            bail!(
-                "{variant} depth {depth}: the engine counts {}, Fairy-Stockfish {}",
-                ours.0,
-                theirs.0
-            );
+        let row = measure(&mut b, fsf, variant, depth, runs)?;
+        if row.ours.0 != row.theirs.0 {
+            skipped.push(format!(
+                "{variant} (depth {depth}: the engine counts {}, Fairy-Stockfish {})",
+                row.ours.0, row.theirs.0
+            ));
+            continue;
         }
+        if !row.print(variant, depth) {
+            met = false;
+            slower.push(variant);
+        }
+    }
+    println!("slower than Fairy-Stockfish: {slower:?}");
+    for s in &skipped {
+        println!("skipped: {s}");
+    }
+    Ok(met)
+}
+
+/// The two Fairy-Stockfish builds.
+struct Engines {
+    small: Fsf,
+    large: Option<Fsf>,
+}
+
+impl Engines {
+    fn start(small: &Path, large: Option<&Path>) -> anyhow::Result<Engines> {
+        Ok(Engines {
+            small: Fsf::start(small)?,
+            large: large.map(Fsf::start).transpose()?,
+        })
+    }
+
+    /// The build for a variant (`wide`: it needs the large boards).
+    fn pick(&mut self, wide: bool) -> Option<&mut Fsf> {
+        if wide {
+            self.large.as_mut()
+        } else {
+            Some(&mut self.small)
+        }
+    }
+}
+
+/// One variant's counts and best times: the engine's, Fairy-Stockfish's.
+struct Row {
+    ours: (u64, Duration),
+    theirs: (u64, Duration),
+}
+
+impl Row {
+    /// Prints the row; whether the engine was at least as fast.
+    fn print(&self, variant: &str, depth: u32) -> bool {
+        let (ours, theirs) = (self.ours, self.theirs);
         let ratio = ours.1.as_secs_f64() / theirs.1.as_secs_f64();
         println!(
             "{variant:<13} depth {depth} {:>11} nodes | engine {:>7.3} s {:>6.1} Mnps | Fairy-Stockfish {:>7.3} s {:>6.1} Mnps | ratio {ratio:.2}",
@@ -180,7 +260,28 @@ pub fn compare(small: &Path, large: Option<&Path>, runs: usize) -> anyhow::Resul
             theirs.1.as_secs_f64(),
             theirs.0 as f64 / 1e6 / theirs.1.as_secs_f64(),
         );
-        met &= ratio <= 1.0;
+        ratio <= 1.0
     }
-    Ok(met)
+}
+
+/// Both perfts, best of `runs`.
+fn measure(
+    b: &mut icn_movegen::Board,
+    fsf: &mut Fsf,
+    variant: &str,
+    depth: u32,
+    runs: usize,
+) -> anyhow::Result<Row> {
+    let mut ours = (0, Duration::MAX);
+    let mut theirs = (0, Duration::MAX);
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        let n = b
+            .perft(depth, icn_movegen::PerftMode::Bulk)
+            .map_err(|e| anyhow::anyhow!("{variant}: {e}"))?;
+        ours = (n, ours.1.min(start.elapsed()));
+        let (n, t) = fsf.perft(variant, depth)?;
+        theirs = (n, theirs.1.min(t));
+    }
+    Ok(Row { ours, theirs })
 }

@@ -60,6 +60,11 @@ pub struct Args {
     /// Fairy-Stockfish's `largeboards=yes` build, for the wider variants.
     #[arg(long, value_name = "PATH", requires = "fsf")]
     pub fsf_large: Option<PathBuf>,
+    /// With `--fsf`: every built-in variant the engine plays, each at the
+    /// first depth where the engine takes 50 ms or more (at most 7), instead
+    /// of the fixed list.
+    #[arg(long, requires = "fsf")]
+    pub fsf_all: bool,
 }
 
 const MB: f64 = 1_000_000.0;
@@ -240,7 +245,13 @@ pub fn main(root: &Path, args: &Args) -> anyhow::Result<bool> {
         return perft::compare(args.runs.unwrap_or(3));
     }
     if let Some(small) = &args.fsf {
-        return fsf::compare(small, args.fsf_large.as_deref(), args.runs.unwrap_or(3));
+        let runs = args.runs.unwrap_or(3);
+        let large = args.fsf_large.as_deref();
+        return if args.fsf_all {
+            fsf::compare_all(small, large, runs)
+        } else {
+            fsf::compare(small, large, runs)
+        };
     }
     let runs = args.runs.unwrap_or(10);
     let dir = args

@@ -94,3 +94,23 @@ fn racing_kings_counts_as_fairy_stockfish_and_is_written_back() {
     assert_eq!(back.rules.limits, v.rules.limits);
     assert_eq!(back.rules.wins, v.rules.wins);
 }
+
+/// Misère chess (`checkmateValue = win`): check must still be answered, and
+/// a mate ends the game with the mated side winning. The positions of
+/// `fixtures/fsf/misere.tsv` (made by `fixtures/fsf/gen/misere.py` with
+/// pyffish) count as Fairy-Stockfish counts.
+#[test]
+fn misere_chess_counts_as_fairy_stockfish() {
+    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/misere.tsv"), 11);
+    let row = suite::SuiteRow {
+        variant: "misere".into(),
+        fen: Some("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3".into()),
+        depth: 1,
+        nodes: 0,
+        chess960: false,
+    };
+    let mut b = suite::prepare(&row).unwrap();
+    let end = b.game_end().unwrap().expect("mated");
+    assert_eq!(end.winner, Some(icn_model::Player::WHITE));
+    assert_eq!(end.termination, icn_movegen::Termination::Checkmate);
+}
