@@ -322,7 +322,7 @@ impl Config {
     }
 
     fn build_tables<M: crate::mask::Mask>(&self) -> Option<crate::bitboard::BbTables<M>> {
-        if self.forced_capture || self.limits.beyond_compact {
+        if self.limits.beyond_compact {
             return None;
         }
         let mut bb = crate::bitboard::BbTables::build(

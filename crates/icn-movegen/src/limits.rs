@@ -161,8 +161,9 @@ impl LimitsCfg {
             .any(|p| p.len() > 1 || p.iter().any(|r| r.from_zone));
         let zone_moves = types.types.iter().any(|t| !t.zone_moves.is_empty());
         // The compact board plays explosions, en passant zones, flags,
-        // bare kings, moves that may not check and (in its tables) zone
-        // moves, prisons and the flying general; the chase rule judges
+        // bare kings, moves that may not check, pieces immune to their own
+        // kind, the Makpong rule and (in its tables) zone moves, prisons and
+        // the flying general; the chase rule judges
         // repetitions, which perft does not look at.
         let beyond_compact = icn_rules::limits::Limits {
             explosion: None,
@@ -170,6 +171,8 @@ impl LimitsCfg {
             prisons: Vec::new(),
             flying_general: false,
             chase_rule: false,
+            same_kind_immune: std::collections::BTreeSet::new(),
+            royal_captures_checker_only: false,
             en_passant_zones: Vec::new(),
             flags: Vec::new(),
             bare_reply: false,

@@ -12,14 +12,19 @@
 //!
 //! Accepted ([`SmallBoard::new`] returns `None` otherwise, and the generic
 //! generator is used): bitboard tables exist (closed border of at most 128
-//! squares, pieces that only leap and ride, zone moves that only move), no
-//! player has more than one royal piece and no promotion makes one, no
-//! player's legality needs a complex attacker looked at move by move, every
-//! explicit castling move stays on the board, pieces in hand are dropped as
-//! [`drops`] describes (two players who keep their royals safe, so no royal
-//! ever reaches a hand; no explosions), and the limits are among atomic
-//! explosions ([`blast`], legality [`tested`]), moves that may not give
-//! check ([`tested`]), en passant zones, flags and bare kings ([`flags`]).
+//! squares; pieces that leap, ride, leap lamely and hop; zone moves that
+//! only move, or capture by leaps; prisons that confine attacks too), no
+//! player who keeps its royal safe has more than one or can promote to one
+//! (players who do not may have any number), every explicit castling move
+//! stays on the board, pieces in hand are dropped as [`drops`] describes
+//! (two players who keep their royals safe, so no royal ever reaches a
+//! hand; no explosions), and the limits are among atomic explosions
+//! ([`blast`], legality [`tested`]), moves that may not give check
+//! ([`tested`]), en passant zones, flags and bare kings ([`flags`]), forced
+//! capture ([`forced`]), pieces immune to their own kind, the Makpong rule
+//! (not with explosions or jumping attackers) and the flying general.
+//! Where an opponent attacks by jumping, legality is decided by
+//! [`shield`].
 //! The
 //! state kept is what move generation and the key need: move clocks, the
 //! site's piece order and check counts are not tracked (perft needs none).
@@ -28,12 +33,15 @@ mod blast;
 mod drops;
 mod ends;
 mod flags;
+mod forced;
 mod gates;
 #[cfg(test)]
 mod jump_tests;
 mod make;
 mod movegen;
 mod perft;
+#[cfg(test)]
+mod rule_tests;
 mod shield;
 mod tested;
 #[cfg(test)]
@@ -119,6 +127,10 @@ struct TypeInfo<M> {
     /// May be a site-rule castler's partner.
     castle_partner: bool,
     pawn: bool,
+    /// Never captures a piece of its own kind (atomar's kings).
+    kin_immune: bool,
+    /// The piece kind, as the first type id of that kind.
+    kind: u8,
     /// All ones when royal (or never capturable, or capturable by anyone).
     royal_mask: M,
     never_mask: M,
@@ -198,6 +210,8 @@ pub(crate) struct SmallBoard<M: Mask> {
     tested: bool,
     /// Scratch: the moves counted by making each.
     tested_moves: Vec<SmallMove>,
+    /// Scratch: the moves counted by listing them (forced captures, gating).
+    listed: Vec<SmallMove>,
     /// When an opponent attacks by jumping: per turn index and cell, the
     /// cell's shield ([`shield`]).
     shields: Option<Arc<Vec<M>>>,
@@ -213,16 +227,25 @@ impl<M: Mask> SmallBoard<M> {
         // Opponents that attack by jumping (the tables have nothing else
         // complex): legality by the shields.
         let slow = cfg.turn_order.iter().any(|&p| cfg.player(p).slow);
+        // Check and pin masks follow one royal per player who keeps it safe.
         if cfg.players.iter().any(|pc| {
-            pc.promo
-                .as_ref()
-                .is_some_and(|pr| pr.choices.iter().any(|&c| types[c as usize].royal))
+            pc.protect
+                && pc
+                    .promo
+                    .as_ref()
+                    .is_some_and(|pr| pr.choices.iter().any(|&c| types[c as usize].royal))
         }) {
             return None;
         }
         let info: Vec<TypeInfo<M>> = types
             .iter()
-            .map(|t| TypeInfo {
+            .enumerate()
+            .map(|(i, t)| TypeInfo {
+                kin_immune: cfg.limits.same_kind_immune & (1 << i) != 0,
+                kind: types
+                    .iter()
+                    .position(|u| u.piece.kind == t.piece.kind)
+                    .unwrap_or(i) as u8,
                 owner: t.piece.player.number() as u8,
                 royal: t.royal,
                 promotes: t.promotes,
@@ -376,8 +399,12 @@ impl<M: Mask> SmallBoard<M> {
             tested: cfg.limits.explosion.is_some() || cfg.limits.no_checks || slow,
             shields: None,
             tested_moves: Vec::new(),
+            listed: Vec::new(),
             cfg: Arc::clone(&cfg),
         };
+        if cfg.limits.royal_captures_checker_only && s.tested {
+            return None;
+        }
         if slow {
             s.shields = Some(Arc::new(shield::shields(&cfg, bb, &s.order)));
         }
@@ -398,7 +425,7 @@ impl<M: Mask> SmallBoard<M> {
             }
         }
         for &p in &cfg.turn_order {
-            if (s.royal & s.by_player[p.number() as usize]).count() > 1 {
+            if cfg.player(p).protect && (s.royal & s.by_player[p.number() as usize]).count() > 1 {
                 return None;
             }
         }

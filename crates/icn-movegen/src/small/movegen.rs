@@ -132,7 +132,15 @@ impl<M: Mask> SmallBoard<M> {
             quiet |= q;
             caps |= x;
         }
-        (quiet & !occ, caps & f.capt)
+        let mut caps = caps & f.capt;
+        let info = &self.info[self.mailbox[c] as usize];
+        if info.kin_immune {
+            let kind = info.kind;
+            caps = cells(caps)
+                .filter(|&to| self.info[self.mailbox[to] as usize].kind != kind)
+                .fold(M::EMPTY, |m, to| m | M::cell(to));
+        }
+        (quiet & !occ, caps)
     }
 
     /// The legal destinations of the piece on `c` (castling and en passant
@@ -143,6 +151,9 @@ impl<M: Mask> SmallBoard<M> {
         let mut targets = quiet | caps;
         if f.protect {
             if self.info[self.mailbox[c] as usize].royal {
+                if f.check != M::ALL && self.cfg.limits.royal_captures_checker_only {
+                    targets = self.takes_the_only_checker(bb, f, c, targets);
+                }
                 // The royal lifted off the board: a ride through it still attacks.
                 targets = cells(targets)
                     .filter(|&to| !self.attacked_in(bb, to, f.own, f.occ_nr))
@@ -153,6 +164,17 @@ impl<M: Mask> SmallBoard<M> {
         }
         let double = bb.types[self.mailbox[c] as usize].leaps[c].double;
         (targets, targets & quiet & double)
+    }
+
+    /// The Makpong rule for the royal on `k`, in check: of its `targets`,
+    /// the captures whose victim alone attacks `k`.
+    fn takes_the_only_checker(&self, bb: &BbTables<M>, f: &Frame<M>, k: usize, targets: M) -> M {
+        cells(targets & self.occ)
+            .filter(|&t| {
+                let taken = M::cell(t);
+                !self.attacked_in(bb, k, f.own | taken, self.occ & !taken)
+            })
+            .fold(M::EMPTY, |m, t| m | M::cell(t))
     }
 
     /// The part of `targets` of the non-royal piece on `c` that answers
@@ -168,15 +190,17 @@ impl<M: Mask> SmallBoard<M> {
 
     /// The number of legal moves.
     pub fn count(&mut self) -> u64 {
-        if self.tested {
-            return self.generate_tested(None);
-        }
-        if self.drops.as_ref().is_some_and(|d| !d.gates.is_empty()) {
-            let mut moves = std::mem::take(&mut self.tested_moves);
+        let forced = self.cfg.forced_capture;
+        let gates = self.drops.as_ref().is_some_and(|d| !d.gates.is_empty());
+        if gates || (forced && self.tested) {
+            let mut moves = std::mem::take(&mut self.listed);
             self.generate(&mut moves);
             let n = moves.len() as u64;
-            self.tested_moves = moves;
+            self.listed = moves;
             return n;
+        }
+        if self.tested {
+            return self.generate_tested(None);
         }
         let cfg = std::sync::Arc::clone(&self.cfg);
         let bb = M::tables(&cfg).expect("bitboard tables");
@@ -185,19 +209,29 @@ impl<M: Mask> SmallBoard<M> {
         let promo = cfg.player(player).promo.as_ref();
         let zone = bb.promo[usize::from(f.us)];
         let stay = bb.promo_stay[usize::from(f.us)];
-        let mut n = 0u64;
+        // All moves, and (when forced) the captures among them.
+        let (mut n, mut captures) = (0u64, 0u64);
         let mut castlers = M::EMPTY;
         for c in cells(f.own) {
             let info = self.info[self.mailbox[c] as usize];
             let (targets, _) = self.targets(bb, &f, c);
             let promoting = if info.promotes { promo } else { None };
             n += count_targets(targets, promoting, zone, stay);
+            if forced {
+                captures += count_targets(targets & self.occ, promoting, zone, stay);
+            }
             if info.castler && self.may_castle(bb, c) {
                 castlers |= M::cell(c);
             }
         }
         if !castlers.is_empty() || self.ep.is_some() {
             n += self.specials(&f, castlers, true, None);
+            if forced && self.ep.is_some() {
+                captures += self.specials(&f, M::EMPTY, true, None);
+            }
+        }
+        if captures > 0 {
+            return captures;
         }
         if self.drops.is_some() {
             n += self.drops(f.us, f.check, None);
@@ -207,6 +241,14 @@ impl<M: Mask> SmallBoard<M> {
 
     /// Every legal move, into `out` (cleared first).
     pub fn generate(&mut self, out: &mut Vec<SmallMove>) {
+        self.generate_unforced(out);
+        if self.cfg.forced_capture {
+            self.keep_captures(out);
+        }
+    }
+
+    /// [`SmallBoard::generate`] with no capture forced.
+    fn generate_unforced(&mut self, out: &mut Vec<SmallMove>) {
         out.clear();
         if self.tested {
             self.generate_tested(Some(out));

@@ -61,10 +61,14 @@ impl<M: Mask> SmallBoard<M> {
             f.check = M::ALL;
             f.pinned = M::EMPTY;
         }
+        // No royal to keep safe and no check to avoid: every move is legal.
+        let free = !f.protect && !cfg.limits.no_checks;
         self.split_moves(&f, out, |b, c| {
             let (quiet, caps) = b.pseudo_targets(bb, &f, c);
             let doubles = quiet & bb.types[b.mailbox[c] as usize].leaps[c].double;
-            if by_mask && !b.info[b.mailbox[c] as usize].royal {
+            if free {
+                (quiet | caps, M::EMPTY, doubles)
+            } else if by_mask && !b.info[b.mailbox[c] as usize].royal {
                 (b.answer_checks(&f, c, quiet), caps, doubles)
             } else {
                 (M::EMPTY, quiet | caps, doubles)

@@ -30,7 +30,7 @@ impl Lcg {
 
 /// A random position on the 8×8 board with fairy leapers and riders,
 /// pawns with double steps, castling partners and promotion.
-fn random_icn(rng: &mut Lcg) -> String {
+pub(super) fn random_icn(rng: &mut Lcg) -> String {
     random_icn_wide(rng, 8)
 }
 

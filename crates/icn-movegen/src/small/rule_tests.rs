@@ -1,0 +1,110 @@
+//! The compact board against the generic one under rules that filter the
+//! moves: forced capture (giveaway), several royals that nothing protects
+//! (kinglet, three kings), pieces immune to their own kind (atomar) and the
+//! Makpong rule, on random fairy positions, move by move and in perft.
+
+use icn_model::{Dialect, Game, PieceKind, Player};
+use icn_rules::{RuleSet, WinRule};
+
+use super::SmallBoard;
+use super::tests::{Lcg, random_icn, walk_board};
+use crate::{Board, PerftMode};
+
+/// Random positions under `rules` (changed by `adjust` from each
+/// position's own): the compact board must take at least `min` of them and
+/// agree with the generic one. Returns the moves compared.
+fn agrees(seed: u64, min: usize, adjust: impl Fn(&mut RuleSet)) -> usize {
+    let mut rng = Lcg(seed);
+    let mut seen = [0usize; 7];
+    let (mut steps, mut taken) = (0, 0);
+    for i in 0..40 {
+        let icn = random_icn(&mut rng);
+        let g = Game::parse(&icn, Dialect::Auto).unwrap();
+        let mut rules = crate::rules_of(&g).unwrap();
+        adjust(&mut rules);
+        let Ok(mut b) = Board::new(&g.position, &rules) else {
+            continue;
+        };
+        let Some(mut s) = SmallBoard::<u64>::new(&b) else {
+            continue;
+        };
+        taken += 1;
+        if i % 3 == 0 {
+            for stop in [true, false] {
+                let generic = b.perft_generic_with(3, PerftMode::Bulk, stop).unwrap();
+                assert_eq!(s.perft(3, PerftMode::Bulk, stop), generic, "{icn}");
+            }
+        }
+        steps += walk_board::<u64>(b, &icn, 16, &mut rng, &mut seen);
+    }
+    assert!(taken >= min, "{taken} positions on the compact board");
+    steps
+}
+
+fn wins(rules: &mut RuleSet, w: WinRule) {
+    rules.wins = vec![(Player::WHITE, vec![w.clone()]), (Player::BLACK, vec![w])];
+}
+
+#[test]
+fn forced_capture_agrees() {
+    // With check (the captures kept are the legal ones) and without.
+    assert!(agrees(0xf0, 30, |r| r.forced_capture = true) > 300);
+    assert!(
+        agrees(0xf1, 30, |r| {
+            r.forced_capture = true;
+            wins(r, WinRule::AllRoyalsCaptured);
+        }) > 300
+    );
+}
+
+#[test]
+fn several_royals_nothing_protects_agree() {
+    let steps = agrees(0x3c, 30, |r| {
+        r.royals.insert(PieceKind::Knight);
+        r.royals.insert(PieceKind::Pawn);
+        wins(r, WinRule::RoyalCapture);
+    });
+    assert!(steps > 300);
+    let steps = agrees(0x3d, 30, |r| {
+        r.royals.insert(PieceKind::Rook);
+        wins(r, WinRule::AllRoyalsCaptured);
+    });
+    assert!(steps > 300);
+}
+
+#[test]
+fn kin_immunity_agrees() {
+    let steps = agrees(0x1a, 30, |r| {
+        r.limits.same_kind_immune = [PieceKind::Queen, PieceKind::Rook, PieceKind::Knight].into();
+    });
+    assert!(steps > 300);
+}
+
+#[test]
+fn makpong_agrees() {
+    let steps = agrees(0x3a, 30, |r| r.limits.royal_captures_checker_only = true);
+    assert!(steps > 300);
+}
+
+/// En passant is a capture: after a double step past a pawn, taking en
+/// passant is the only move a forced capture leaves.
+#[test]
+fn forced_capture_counts_en_passant() {
+    let icn = "b 0/100 1 1,8,1,8 K1,1|k8,8|P5,5|p4,7+";
+    let g = Game::parse(icn, Dialect::Auto).unwrap();
+    let mut rules = crate::rules_of(&g).unwrap();
+    rules.forced_capture = true;
+    let mut b = Board::new(&g.position, &rules).unwrap();
+    let mut s = SmallBoard::<u64>::new(&b).unwrap();
+    let mut moves = Vec::new();
+    s.generate(&mut moves);
+    let double = *moves
+        .iter()
+        .find(|m| m.special == super::Special::DoubleStep)
+        .expect("the double step");
+    s.make(&double);
+    b.make(&s.to_move(&double));
+    assert_eq!(b.legal_moves().unwrap().len(), 1);
+    assert_eq!(s.count(), 1);
+    assert_eq!(s.perft(1, PerftMode::MakeEveryLeaf, true), 1);
+}
