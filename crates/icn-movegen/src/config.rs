@@ -325,18 +325,12 @@ impl Config {
         if self.limits.beyond_compact {
             return None;
         }
-        let mut bb = crate::bitboard::BbTables::build(
+        crate::bitboard::BbTables::build(
             &self.border,
             &self.types,
             &self.limits,
             self.rules.limits.flying_general,
-        )?;
-        for &p in &self.turn_order {
-            if let Some(pr) = &self.players[p.number() as usize].promo {
-                bb.set_promotion(p, pr);
-            }
-        }
-        Some(bb)
+        )
     }
 
     /// The configuration of a player.

@@ -181,7 +181,7 @@ impl LimitsCfg {
             ..l.clone()
         };
         out.active = !l.is_empty() || wins_by_limit || promos || zone_moves;
-        out.beyond_compact = !beyond_compact.is_empty() || promos;
+        out.beyond_compact = !beyond_compact.is_empty();
         out
     }
 }

@@ -12,8 +12,6 @@
 //! two more rides, along its file, that attack without moving and ignore
 //! its prison.
 
-use icn_model::Player;
-
 mod jumps;
 
 use jumps::Grid;
@@ -94,11 +92,6 @@ pub(crate) struct BbTables<M> {
     /// Number of cells (`width · height`).
     pub cells: usize,
     pub types: Vec<BbType<M>>,
-    /// Per player: the cells of its promotion zone.
-    pub promo: [M; 7],
-    /// Per player: the cells of its zone where a promoting piece may also
-    /// stay as it is (none when promotion is mandatory).
-    pub promo_stay: [M; 7],
 }
 
 impl<M: Mask> BbTables<M> {
@@ -250,23 +243,7 @@ impl<M: Mask> BbTables<M> {
             width,
             cells,
             types: out,
-            promo: [M::EMPTY; 7],
-            promo_stay: [M::EMPTY; 7],
         })
-    }
-
-    /// Marks the cells of `zone` as `player`'s promotion zone.
-    pub fn set_promotion(&mut self, player: Player, promo: &crate::config::Promo) {
-        let cells = self.cells;
-        for c in 0..cells as i64 {
-            let s = Sq::new(self.left + c % self.width, self.bottom + c / self.width);
-            if promo.zone.contains(s) {
-                self.promo[player.number() as usize] |= M::cell(c as usize);
-                if promo.may_stay(s) {
-                    self.promo_stay[player.number() as usize] |= M::cell(c as usize);
-                }
-            }
-        }
     }
 
     /// The cell of a square on the board.

@@ -40,6 +40,7 @@ mod jump_tests;
 mod make;
 mod movegen;
 mod perft;
+mod promo;
 #[cfg(test)]
 mod rule_tests;
 mod shield;
@@ -121,7 +122,6 @@ pub(crate) struct Undo<M> {
 struct TypeInfo<M> {
     owner: u8,
     royal: bool,
-    promotes: bool,
     castler: bool,
     site_castler: bool,
     /// May be a site-rule castler's partner.
@@ -212,6 +212,8 @@ pub(crate) struct SmallBoard<M: Mask> {
     tested_moves: Vec<SmallMove>,
     /// Scratch: the moves counted by listing them (forced captures, gating).
     listed: Vec<SmallMove>,
+    /// Per type: its promotion rule, if it promotes.
+    promos: Vec<Option<promo::CellPromo<M>>>,
     /// When an opponent attacks by jumping: per turn index and cell, the
     /// cell's shield ([`shield`]).
     shields: Option<Arc<Vec<M>>>,
@@ -227,11 +229,11 @@ impl<M: Mask> SmallBoard<M> {
         // Opponents that attack by jumping (the tables have nothing else
         // complex): legality by the shields.
         let slow = cfg.turn_order.iter().any(|&p| cfg.player(p).slow);
+        let promos = promo::promotions(&cfg, bb)?;
         // Check and pin masks follow one royal per player who keeps it safe.
-        if cfg.players.iter().any(|pc| {
-            pc.protect
-                && pc
-                    .promo
+        if types.iter().zip(&promos).any(|(t, pr)| {
+            cfg.player(t.piece.player).protect
+                && pr
                     .as_ref()
                     .is_some_and(|pr| pr.choices.iter().any(|&c| types[c as usize].royal))
         }) {
@@ -248,7 +250,6 @@ impl<M: Mask> SmallBoard<M> {
                     .unwrap_or(i) as u8,
                 owner: t.piece.player.number() as u8,
                 royal: t.royal,
-                promotes: t.promotes,
                 castler: t.castler,
                 site_castler: t.site_castler,
                 castle_partner: t.castle_partner,
@@ -400,6 +401,7 @@ impl<M: Mask> SmallBoard<M> {
             shields: None,
             tested_moves: Vec::new(),
             listed: Vec::new(),
+            promos,
             cfg: Arc::clone(&cfg),
         };
         if cfg.limits.royal_captures_checker_only && s.tested {

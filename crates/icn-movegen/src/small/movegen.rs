@@ -13,6 +13,7 @@
 
 use icn_model::Player;
 
+use super::promo::{count_targets, push_promotions, push_targets};
 use super::{EMPTY, SmallBoard, SmallMove, Special};
 use crate::bitboard::{BbTables, reach};
 use crate::mask::{Mask, cells};
@@ -205,20 +206,17 @@ impl<M: Mask> SmallBoard<M> {
         let cfg = std::sync::Arc::clone(&self.cfg);
         let bb = M::tables(&cfg).expect("bitboard tables");
         let f = self.frame(bb);
-        let player = Player::from_number(u32::from(f.us));
-        let promo = cfg.player(player).promo.as_ref();
-        let zone = bb.promo[usize::from(f.us)];
-        let stay = bb.promo_stay[usize::from(f.us)];
         // All moves, and (when forced) the captures among them.
         let (mut n, mut captures) = (0u64, 0u64);
         let mut castlers = M::EMPTY;
         for c in cells(f.own) {
-            let info = self.info[self.mailbox[c] as usize];
+            let ty = self.mailbox[c] as usize;
+            let info = self.info[ty];
             let (targets, _) = self.targets(bb, &f, c);
-            let promoting = if info.promotes { promo } else { None };
-            n += count_targets(targets, promoting, zone, stay);
+            let promo = self.promos[ty].as_ref();
+            n += count_targets(targets, promo, c);
             if forced {
-                captures += count_targets(targets & self.occ, promoting, zone, stay);
+                captures += count_targets(targets & self.occ, promo, c);
             }
             if info.castler && self.may_castle(bb, c) {
                 castlers |= M::cell(c);
@@ -257,16 +255,12 @@ impl<M: Mask> SmallBoard<M> {
         let cfg = std::sync::Arc::clone(&self.cfg);
         let bb = M::tables(&cfg).expect("bitboard tables");
         let f = self.frame(bb);
-        let player = Player::from_number(u32::from(f.us));
-        let promo = cfg.player(player).promo.as_ref();
-        let zone = bb.promo[usize::from(f.us)];
-        let stay = bb.promo_stay[usize::from(f.us)];
         let mut castlers = M::EMPTY;
         for c in cells(f.own) {
-            let info = self.info[self.mailbox[c] as usize];
+            let ty = self.mailbox[c] as usize;
+            let info = self.info[ty];
             let (targets, doubles) = self.targets(bb, &f, c);
-            let promoting = if info.promotes { promo } else { None };
-            push_targets(out, c, targets, doubles, promoting, zone, stay);
+            push_targets(out, c, targets, doubles, self.promos[ty].as_ref());
             if info.castler && self.may_castle(bb, c) {
                 castlers |= M::cell(c);
             }
@@ -477,87 +471,9 @@ impl<M: Mask> SmallBoard<M> {
                 gate: EMPTY,
                 gate_at: 0,
             };
-            match pc.promo.as_ref() {
-                Some(pr)
-                    if self.info[ty as usize].promotes
-                        && bb.promo[usize::from(f.us)].has(target.into()) =>
-                {
-                    for &choice in &pr.choices {
-                        out.push(SmallMove { promo: choice, ..m });
-                    }
-                    if bb.promo_stay[usize::from(f.us)].has(target.into()) {
-                        out.push(m);
-                    }
-                }
+            match self.promos[ty as usize].as_ref() {
+                Some(pr) if pr.zone_from(fc).has(target.into()) => push_promotions(out, m, pr),
                 _ => out.push(m),
-            }
-        }
-    }
-}
-
-/// The number of moves to `targets`, one per promotion choice (and one
-/// staying as it is where it may) in the zone of a `promoting` piece.
-#[inline(always)]
-pub(super) fn count_targets<M: Mask>(
-    targets: M,
-    promoting: Option<&crate::config::Promo>,
-    zone: M,
-    stay: M,
-) -> u64 {
-    match promoting {
-        Some(pr) => {
-            u64::from((targets & !zone).count())
-                + u64::from((targets & zone).count()) * pr.choices.len() as u64
-                + u64::from((targets & stay).count())
-        }
-        None => u64::from(targets.count()),
-    }
-}
-
-/// Appends the moves of the piece on `c` to `targets` (of which `doubles`
-/// are double steps), as [`count_targets`] counts them.
-#[inline(always)]
-pub(super) fn push_targets<M: Mask>(
-    out: &mut Vec<SmallMove>,
-    c: usize,
-    targets: M,
-    doubles: M,
-    promoting: Option<&crate::config::Promo>,
-    zone: M,
-    stay: M,
-) {
-    let plain = |to: usize| SmallMove {
-        from: c as u8,
-        to: to as u8,
-        promo: EMPTY,
-        special: if doubles.has(to) {
-            Special::DoubleStep
-        } else {
-            Special::Normal
-        },
-        a: ((c + to) / 2) as u8,
-        b: 0,
-        gate: EMPTY,
-        gate_at: 0,
-    };
-    match promoting {
-        Some(pr) => {
-            for to in cells(targets & !zone) {
-                out.push(plain(to));
-            }
-            for to in cells(targets & zone) {
-                let m = plain(to);
-                for &choice in &pr.choices {
-                    out.push(SmallMove { promo: choice, ..m });
-                }
-                if stay.has(to) {
-                    out.push(m);
-                }
-            }
-        }
-        None => {
-            for to in cells(targets) {
-                out.push(plain(to));
             }
         }
     }

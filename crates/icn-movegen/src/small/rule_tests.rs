@@ -108,3 +108,37 @@ fn forced_capture_counts_en_passant() {
     assert_eq!(s.count(), 1);
     assert_eq!(s.perft(1, PerftMode::MakeEveryLeaf, true), 1);
 }
+
+/// A promotion rule per kind, as shogi has: pawns may promote on the last
+/// three rows (forced on the last) and from them, wherever they go;
+/// knights and bishops must promote in the zone, and on moves from it.
+#[test]
+fn promotion_rules_per_kind_agree() {
+    use icn_model::Int;
+    use icn_rules::{PromotionRule, Zone};
+    let rows = |rs: &[i64]| Zone::rows(rs.iter().copied().map(Int::from));
+    let steps = agrees(0x5e0, 30, |r| {
+        r.promotions.clear();
+        for (player, zone, last) in [(Player::WHITE, [6, 7, 8], 8), (Player::BLACK, [3, 2, 1], 1)] {
+            r.promotions.push(PromotionRule {
+                player,
+                promoting: [PieceKind::Pawn].into(),
+                zone: rows(&zone),
+                choices: vec![PieceKind::Queen, PieceKind::Knight],
+                mandatory: false,
+                forced: rows(&[last]),
+                from_zone: true,
+            });
+            r.promotions.push(PromotionRule {
+                player,
+                promoting: [PieceKind::Knight, PieceKind::Bishop].into(),
+                zone: rows(&zone),
+                choices: vec![PieceKind::Chancellor],
+                mandatory: true,
+                forced: rows(&[]),
+                from_zone: true,
+            });
+        }
+    });
+    assert!(steps > 300);
+}

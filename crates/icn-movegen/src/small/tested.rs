@@ -28,7 +28,8 @@ use std::sync::Arc;
 
 use icn_model::Player;
 
-use super::movegen::{Frame, count_targets, push_targets};
+use super::movegen::Frame;
+use super::promo::{count_targets, push_targets};
 use super::{SmallBoard, SmallMove, Special};
 use crate::bitboard::reach;
 use crate::mask::{Mask, cells};
@@ -88,25 +89,20 @@ impl<M: Mask> SmallBoard<M> {
     ) -> u64 {
         let cfg = Arc::clone(&self.cfg);
         let bb = M::tables(&cfg).expect("bitboard tables");
-        let promo = cfg
-            .player(Player::from_number(u32::from(f.us)))
-            .promo
-            .as_ref();
-        let zone = bb.promo[usize::from(f.us)];
-        let stay = bb.promo_stay[usize::from(f.us)];
         let mut cands = std::mem::take(&mut self.tested_moves);
         cands.clear();
         let mut n = 0;
         let mut castlers = M::EMPTY;
         for c in cells(f.own) {
-            let info = self.info[self.mailbox[c] as usize];
+            let ty = self.mailbox[c] as usize;
+            let info = self.info[ty];
             let (sure, test, doubles) = split(self, c);
-            let promoting = if info.promotes { promo } else { None };
+            let promo = self.promos[ty].as_ref();
             match out.as_deref_mut() {
-                Some(out) => push_targets(out, c, sure, doubles & sure, promoting, zone, stay),
-                None => n += count_targets(sure, promoting, zone, stay),
+                Some(out) => push_targets(out, c, sure, doubles & sure, promo),
+                None => n += count_targets(sure, promo, c),
             }
-            push_targets(&mut cands, c, test, doubles & test, promoting, zone, stay);
+            push_targets(&mut cands, c, test, doubles & test, promo);
             if info.castler && self.may_castle(bb, c) {
                 castlers |= M::cell(c);
             }
@@ -167,7 +163,6 @@ impl<M: Mask> SmallBoard<M> {
             }
         }
         let mut checks: Vec<Option<M>> = vec![None; bb.types.len()];
-        let zone = bb.promo[usize::from(f.us)];
         self.split_moves(f, out, |b, c| {
             let ty = b.mailbox[c] as usize;
             let (targets, doubles) = b.targets(bb, f, c);
@@ -175,7 +170,7 @@ impl<M: Mask> SmallBoard<M> {
                 return (M::EMPTY, targets, doubles);
             }
             let checking = *checks[ty].get_or_insert_with(|| check_cells(ty));
-            let quiet_zone = if b.info[ty].promotes { zone } else { M::EMPTY };
+            let quiet_zone = b.promos[ty].as_ref().map_or(M::EMPTY, |p| p.zone_from(c));
             (
                 targets & !checking & !quiet_zone,
                 targets & quiet_zone,
