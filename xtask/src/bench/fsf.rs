@@ -162,7 +162,7 @@ pub fn compare(small: &Path, large: Option<&Path>, runs: usize) -> anyhow::Resul
 }
 
 /// [`compare`] over every built-in variant the engine plays, each at the
-/// first depth (at most 7) where the engine's perft takes 50 ms or more. A
+/// first depth (at most 7) where the engine's perft takes 100 ms or more. A
 /// variant the engine does not hold, or whose counts differ (a build of
 /// Fairy-Stockfish without it plays another), is listed and skipped.
 ///
@@ -192,7 +192,7 @@ pub fn compare_all(small: &Path, large: Option<&Path>, runs: usize) -> anyhow::R
         while depth < 7 {
             let start = Instant::now();
             b.perft(depth, icn_movegen::PerftMode::Bulk)?;
-            if start.elapsed() >= Duration::from_millis(50) {
+            if start.elapsed() >= Duration::from_millis(100) {
                 break;
             }
             depth += 1;

@@ -61,7 +61,7 @@ pub struct Args {
     #[arg(long, value_name = "PATH", requires = "fsf")]
     pub fsf_large: Option<PathBuf>,
     /// With `--fsf`: every built-in variant the engine plays, each at the
-    /// first depth where the engine takes 50 ms or more (at most 7), instead
+    /// first depth where the engine takes 100 ms or more (at most 7), instead
     /// of the fixed list.
     #[arg(long, requires = "fsf")]
     pub fsf_all: bool,

@@ -20,6 +20,9 @@ pub(crate) struct LameCell<M> {
     /// Targets of the leaps that move, and of those that capture.
     pub mv: M,
     pub cap: M,
+    /// The same for the leaps that need the piece's `+` right.
+    pub mv_right: M,
+    pub cap_right: M,
 }
 
 /// One hop direction's flags (its rays are in [`Jumps::hop_rays`]).
@@ -64,13 +67,10 @@ impl Grid {
 }
 
 impl<M: Mask> Jumps<M> {
-    /// The tables of `ty` (`None` when it neither leaps lamely nor hops, or
-    /// when a lame leap needs the `+` right), landing only in `prison`.
-    pub fn build(ty: &PieceType, grid: &Grid, prison: M) -> Option<Option<Jumps<M>>> {
+    /// The tables of `ty` (`None` when it neither leaps lamely nor hops),
+    /// landing only in `prison`.
+    pub fn build(ty: &PieceType, grid: &Grid, prison: M) -> Option<Jumps<M>> {
         if ty.lames.is_empty() && ty.hops.is_empty() {
-            return Some(None);
-        }
-        if ty.lames.iter().any(|l| l.needs_right) {
             return None;
         }
         let cells = (grid.width * grid.height) as usize;
@@ -106,11 +106,16 @@ impl<M: Mask> Jumps<M> {
                 for l in ty.lames.iter().filter(|l| l.first == *leg) {
                     if let Some(to) = grid.cell(x + l.total.0, y + l.total.1) {
                         let bit = M::cell(to) & prison;
+                        let (mv, cap) = if l.needs_right {
+                            (&mut lc.mv_right, &mut lc.cap_right)
+                        } else {
+                            (&mut lc.mv, &mut lc.cap)
+                        };
                         if l.mv {
-                            lc.mv |= bit;
+                            *mv |= bit;
                         }
                         if l.cap {
-                            lc.cap |= bit;
+                            *cap |= bit;
                         }
                     }
                 }
@@ -124,7 +129,7 @@ impl<M: Mask> Jumps<M> {
                 }
             }
         }
-        Some(Some(out))
+        Some(out)
     }
 
     /// Every cell a capture by jumping could reach from `c`, blockers
@@ -133,7 +138,7 @@ impl<M: Mask> Jumps<M> {
         let legs = self.legs.len();
         let lames = self.lame_cells[c * legs..c * legs + legs]
             .iter()
-            .fold(M::EMPTY, |m, lc| m | lc.cap);
+            .fold(M::EMPTY, |m, lc| m | lc.cap | lc.cap_right);
         let n = self.hops.len();
         let hops = self
             .hops
@@ -144,16 +149,17 @@ impl<M: Mask> Jumps<M> {
     }
 
     /// The quiet targets and captures (before the board's own filters) of a
-    /// piece of this type on `c`, with `occ` occupied and the cells of
-    /// `never` unable to serve as screens.
+    /// piece of this type on `c` (`right`: with its `+` right), with `occ`
+    /// occupied and the cells of `never` unable to serve as screens.
     #[inline]
-    pub fn targets(&self, c: usize, occ: M, never: M) -> (M, M) {
+    pub fn targets(&self, c: usize, right: bool, occ: M, never: M) -> (M, M) {
         let (mut quiet, mut caps) = (M::EMPTY, M::EMPTY);
         let legs = self.legs.len();
+        let with_right = M::all_if(right);
         for lc in &self.lame_cells[c * legs..c * legs + legs] {
             if !occ.has(lc.leg.into()) {
-                quiet |= lc.mv;
-                caps |= lc.cap;
+                quiet |= lc.mv | (lc.mv_right & with_right);
+                caps |= lc.cap | (lc.cap_right & with_right);
             }
         }
         let n = self.hops.len();
@@ -178,14 +184,15 @@ impl<M: Mask> Jumps<M> {
     }
 
     /// Whether a piece of this type on `e` attacks `c` by jumping, with
-    /// `occ` occupied: a capturing lame leap with its leg empty, or a
+    /// `occ` occupied: a capturing lame leap with its leg empty (whether or
+    /// not it needs a right, as the generic board's attacks count it), or a
     /// capturing hop with exactly one piece between.
     #[inline]
     pub fn attacks(&self, e: usize, c: usize, occ: M) -> bool {
         let legs = self.legs.len();
         if self.lame_cells[e * legs..e * legs + legs]
             .iter()
-            .any(|lc| lc.cap.has(c) && !occ.has(lc.leg.into()))
+            .any(|lc| (lc.cap | lc.cap_right).has(c) && !occ.has(lc.leg.into()))
         {
             return true;
         }

@@ -156,7 +156,7 @@ impl<M: Mask> BbTables<M> {
             };
             let mut bt = BbType {
                 leaps: vec![LeapCell::default(); cells],
-                jumps: Jumps::build(ty, &grid, prison)?,
+                jumps: Jumps::build(ty, &grid, prison),
                 ..BbType::default()
             };
             for c in 0..cells as i64 {

@@ -129,6 +129,11 @@ struct TypeInfo<M> {
     pawn: bool,
     /// Never captures a piece of its own kind (atomar's kings).
     kin_immune: bool,
+    /// Leaps lamely or hops, or is immune to its own kind
+    /// ([`SmallBoard::pseudo_targets`] has more to do).
+    extras: bool,
+    /// Has a promotion rule.
+    promotes: bool,
     /// The piece kind, as the first type id of that kind.
     kind: u8,
     /// All ones when royal (or never capturable, or capturable by anyone).
@@ -244,6 +249,8 @@ impl<M: Mask> SmallBoard<M> {
             .enumerate()
             .map(|(i, t)| TypeInfo {
                 kin_immune: cfg.limits.same_kind_immune & (1 << i) != 0,
+                extras: cfg.limits.same_kind_immune & (1 << i) != 0 || bb.types[i].jumps.is_some(),
+                promotes: promos[i].is_some(),
                 kind: types
                     .iter()
                     .position(|u| u.piece.kind == t.piece.kind)

@@ -115,7 +115,13 @@ impl<M: Mask> SmallBoard<M> {
     /// passant aside): quiet ones and captures.
     #[inline(always)]
     pub(super) fn pseudo_targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize) -> (M, M) {
-        let t = &bb.types[self.mailbox[c] as usize];
+        self.pseudo_targets_of(bb, f, c, self.mailbox[c] as usize)
+    }
+
+    /// [`SmallBoard::pseudo_targets`] of the piece of type `ty` on `c`.
+    #[inline(always)]
+    fn pseudo_targets_of(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize, ty: usize) -> (M, M) {
+        let t = &bb.types[ty];
         let occ = self.occ;
         let leaps = &t.leaps[c];
         let (mut quiet, mut caps) = (leaps.mv, leaps.cap);
@@ -128,30 +134,63 @@ impl<M: Mask> SmallBoard<M> {
             quiet |= r & ride.mv_mask;
             caps |= r & ride.cap_mask;
         }
-        if let Some(j) = &t.jumps {
-            let (q, x) = j.targets(c, occ, self.never);
-            quiet |= q;
-            caps |= x;
+        let caps = caps & f.capt;
+        if self.info[ty].extras {
+            return self.extra_targets(bb, ty, c, right, quiet & !occ, caps, f);
         }
-        let mut caps = caps & f.capt;
-        let info = &self.info[self.mailbox[c] as usize];
+        (quiet & !occ, caps)
+    }
+
+    /// [`SmallBoard::pseudo_targets`] for a type that jumps or is immune to
+    /// its own kind: the jumps added to `quiet` and `caps`, and its own kind
+    /// taken out of `caps`.
+    #[inline(never)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the caller's registers, passed on"
+    )]
+    fn extra_targets(
+        &self,
+        bb: &BbTables<M>,
+        ty: usize,
+        c: usize,
+        right: bool,
+        mut quiet: M,
+        mut caps: M,
+        f: &Frame<M>,
+    ) -> (M, M) {
+        if let Some(j) = &bb.types[ty].jumps {
+            let (q, x) = j.targets(c, right, self.occ, self.never);
+            quiet |= q & !self.occ;
+            caps |= x & f.capt;
+        }
+        let info = &self.info[ty];
         if info.kin_immune {
             let kind = info.kind;
             caps = cells(caps)
                 .filter(|&to| self.info[self.mailbox[to] as usize].kind != kind)
                 .fold(M::EMPTY, |m, to| m | M::cell(to));
         }
-        (quiet & !occ, caps)
+        (quiet, caps)
     }
 
     /// The legal destinations of the piece on `c` (castling and en passant
     /// aside), and the part of them that are quiet double steps.
     #[inline(always)]
     pub(super) fn targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize) -> (M, M) {
-        let (quiet, caps) = self.pseudo_targets(bb, f, c);
+        let ty = self.mailbox[c] as usize;
+        let (targets, quiet) = self.legal_targets(bb, f, c, ty);
+        (targets, targets & quiet & bb.types[ty].leaps[c].double)
+    }
+
+    /// The legal destinations of the piece of type `ty` on `c` (castling
+    /// and en passant aside), and its pseudo-legal quiet ones.
+    #[inline(always)]
+    fn legal_targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize, ty: usize) -> (M, M) {
+        let (quiet, caps) = self.pseudo_targets_of(bb, f, c, ty);
         let mut targets = quiet | caps;
         if f.protect {
-            if self.info[self.mailbox[c] as usize].royal {
+            if self.info[ty].royal {
                 if f.check != M::ALL && self.cfg.limits.royal_captures_checker_only {
                     targets = self.takes_the_only_checker(bb, f, c, targets);
                 }
@@ -163,8 +202,7 @@ impl<M: Mask> SmallBoard<M> {
                 targets = self.answer_checks(f, c, targets);
             }
         }
-        let double = bb.types[self.mailbox[c] as usize].leaps[c].double;
-        (targets, targets & quiet & double)
+        (targets, quiet)
     }
 
     /// The Makpong rule for the royal on `k`, in check: of its `targets`,
@@ -212,11 +250,15 @@ impl<M: Mask> SmallBoard<M> {
         for c in cells(f.own) {
             let ty = self.mailbox[c] as usize;
             let info = self.info[ty];
-            let (targets, _) = self.targets(bb, &f, c);
-            let promo = self.promos[ty].as_ref();
-            n += count_targets(targets, promo, c);
-            if forced {
-                captures += count_targets(targets & self.occ, promo, c);
+            let (targets, _) = self.legal_targets(bb, &f, c, ty);
+            if !info.promotes && !forced {
+                n += u64::from(targets.count());
+            } else {
+                let promo = self.promos[ty].as_ref();
+                n += count_targets(targets, promo, c);
+                if forced {
+                    captures += count_targets(targets & self.occ, promo, c);
+                }
             }
             if info.castler && self.may_castle(bb, c) {
                 castlers |= M::cell(c);

@@ -80,10 +80,13 @@ pub(super) fn promotions<M: Mask>(
 pub(super) fn count_targets<M: Mask>(targets: M, promo: Option<&CellPromo<M>>, c: usize) -> u64 {
     match promo {
         Some(pr) => {
-            let zone = pr.zone_from(c);
-            u64::from((targets & !zone).count())
-                + u64::from((targets & zone).count()) * pr.choices.len() as u64
-                + u64::from((targets & zone & pr.stay).count())
+            let promoting = targets & pr.zone_from(c);
+            if promoting.is_empty() {
+                return u64::from(targets.count());
+            }
+            u64::from((targets & !promoting).count())
+                + u64::from(promoting.count()) * pr.choices.len() as u64
+                + u64::from((promoting & pr.stay).count())
         }
         None => u64::from(targets.count()),
     }

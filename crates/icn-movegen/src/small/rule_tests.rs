@@ -142,3 +142,29 @@ fn promotion_rules_per_kind_agree() {
     });
     assert!(steps > 300);
 }
+
+/// Berolina pawns: they move diagonally and capture straight ahead, and
+/// their double step is a lame leap that needs the `+` right.
+#[test]
+fn lame_leaps_that_need_a_right_agree() {
+    let pawn = serde_json::json!({"movements": {"P": {"components": [
+        {"pattern": {"Leap": {"vector": {"dx": 1, "dy": 1}, "symmetry": "MirrorX"}},
+         "action": "MoveOnly", "frame": "Forward", "needs_right": false,
+         "sets_en_passant": false},
+        {"pattern": {"Leap": {"vector": {"dx": 0, "dy": 1}, "symmetry": "None"}},
+         "action": "CaptureOnly", "frame": "Forward", "needs_right": false,
+         "sets_en_passant": false},
+        {"pattern": {"Lame": {"first": {"dx": 1, "dy": 1}, "then": {"dx": 1, "dy": 1},
+                              "symmetry": "MirrorX"}},
+         "action": "MoveOnly", "frame": "Forward", "needs_right": true,
+         "sets_en_passant": false}
+    ]}}});
+    let pawn = icn_rules::json_read::rules_from_json(&pawn)
+        .unwrap()
+        .movements[&PieceKind::Pawn]
+        .clone();
+    let steps = agrees(0xbe0, 30, |r| {
+        r.movements.insert(PieceKind::Pawn, pawn.clone());
+    });
+    assert!(steps > 300);
+}
