@@ -293,13 +293,14 @@ impl Board {
             {
                 continue;
             }
-            let ok = match self.store.get(to) {
-                None => l.mv,
-                Some(s) => l.cap && self.capturable(p.ty, s),
+            let (ok, kind) = match self.store.get(to) {
+                None if l.sets_ep => (l.mv, MoveKind::DoubleStep { passed: leg }),
+                None => (l.mv, MoveKind::Normal),
+                Some(s) => (l.cap && self.capturable(p.ty, s), MoveKind::Normal),
             };
             if ok {
                 lame_seen.push(to);
-                self.push_move(t, f, to, MoveKind::Normal, out);
+                self.push_move(t, f, to, kind, out);
             }
         }
         for h in &t.hops {

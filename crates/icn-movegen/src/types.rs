@@ -77,6 +77,9 @@ pub(crate) struct Lame {
     pub mv: bool,
     pub cap: bool,
     pub needs_right: bool,
+    /// A quiet move by it leaves an en passant square on the leg (the
+    /// Berolina pawn's double step).
+    pub sets_ep: bool,
 }
 
 /// A cannon-style hop along one vector.
@@ -395,6 +398,7 @@ fn compile_one(
                         mv,
                         cap,
                         needs_right: c.needs_right,
+                        sets_ep: c.sets_en_passant && t.leaves_ep,
                     });
                 }
                 t.complex_attacker |= cap;

@@ -114,3 +114,12 @@ fn misere_chess_counts_as_fairy_stockfish() {
     assert_eq!(end.winner, Some(icn_model::Player::WHITE));
     assert_eq!(end.termination, icn_movegen::Termination::Checkmate);
 }
+
+/// Berolina chess: the diagonal double step leaves an en passant square on
+/// the square it passes. The positions of `fixtures/fsf/berolina.tsv` (made
+/// by `fixtures/fsf/gen/berolina.py` with pyffish) count as
+/// Fairy-Stockfish counts.
+#[test]
+fn berolina_double_steps_count_as_fairy_stockfish() {
+    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/berolina.tsv"), 8);
+}

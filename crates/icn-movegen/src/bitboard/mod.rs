@@ -228,6 +228,16 @@ impl<M: Mask> BbTables<M> {
                         bt.leaps[c as usize].any_cap |= rc.ray;
                     }
                 }
+                // A lame double step leaves its en passant square on the
+                // leg, the cell halfway ([`crate::small`] takes it so).
+                for lm in ty.lames.iter().filter(|lm| lm.sets_ep && lm.mv) {
+                    if lm.total != (2 * lm.first.0, 2 * lm.first.1) {
+                        return None;
+                    }
+                    if on(x + lm.total.0, y + lm.total.1) {
+                        bt.leaps[c as usize].double |= bit(x + lm.total.0, y + lm.total.1) & prison;
+                    }
+                }
                 let cap = bt.leaps[c as usize].cap;
                 let jumps = bt
                     .jumps

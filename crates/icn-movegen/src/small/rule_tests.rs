@@ -144,7 +144,8 @@ fn promotion_rules_per_kind_agree() {
 }
 
 /// Berolina pawns: they move diagonally and capture straight ahead, and
-/// their double step is a lame leap that needs the `+` right.
+/// their double step is a lame leap that needs the `+` right and leaves an
+/// en passant square on its leg.
 #[test]
 fn lame_leaps_that_need_a_right_agree() {
     let pawn = serde_json::json!({"movements": {"P": {"components": [
@@ -157,7 +158,7 @@ fn lame_leaps_that_need_a_right_agree() {
         {"pattern": {"Lame": {"first": {"dx": 1, "dy": 1}, "then": {"dx": 1, "dy": 1},
                               "symmetry": "MirrorX"}},
          "action": "MoveOnly", "frame": "Forward", "needs_right": true,
-         "sets_en_passant": false}
+         "sets_en_passant": true}
     ]}}});
     let pawn = icn_rules::json_read::rules_from_json(&pawn)
         .unwrap()
