@@ -224,9 +224,9 @@ impl Board {
         if !self.has_legal_move()? {
             // Misère: the side to move wins by being checkmated.
             let mated_wins = cfg.player(us).wins.contains(&WinRule::Checkmated);
-            let checked = self.in_check()
-                && (mated_wins
-                    || opponents(us).any(|p| cfg.player(p).wins.contains(&WinRule::Checkmate)));
+            // Check matters when an opponent wins by checkmate or the side
+            // to move wins by being checkmated (`RuleSet::check_matters_for`).
+            let checked = self.in_check() && cfg.player(us).protect;
             if checked && self.last_move_is_forbidden_drop_mate() {
                 // A mate by a drop the rules forbid to mate: the mated side wins.
                 return Ok(Some(GameEnd {

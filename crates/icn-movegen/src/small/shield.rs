@@ -19,7 +19,6 @@ use std::sync::Arc;
 
 use icn_model::Player;
 
-use super::movegen::Frame;
 use super::{SmallBoard, SmallMove};
 use crate::bitboard::BbTables;
 use crate::config::Config;
@@ -85,7 +84,7 @@ impl<M: Mask> SmallBoard<M> {
     pub(super) fn generate_shielded(&mut self, out: Option<&mut Vec<SmallMove>>) -> u64 {
         let cfg = Arc::clone(&self.cfg);
         let bb = M::tables(&cfg).expect("bitboard tables");
-        let f: Frame<M> = self.plain_frame();
+        let f = self.plain_frame();
         let us = f.us;
         let royal = self.royal & f.own;
         // Cells whose moves are made and tested: none without a royal to
