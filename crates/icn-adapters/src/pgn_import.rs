@@ -178,7 +178,7 @@ pub fn import_game(g: &PgnGame) -> Result<(Game, Vec<PgnProblem>), PgnProblem> {
                 board.make(&m);
                 mv.check = check_mark(&mut board);
                 game.moves.push(mv);
-                if site_draw_at.is_none() && board.drawn_by_count().is_some() {
+                if site_draw_at.is_none() && board.ended_by_count().is_some() {
                     site_draw_at = Some(game.moves.len());
                 }
             }

@@ -5,7 +5,8 @@
 //! then the side to move having no legal move (checkmate when one of its
 //! royals is attacked and an opponent wins by checkmate, or it wins by being
 //! checkmated, as in misère chess; otherwise stalemate scored by the rules), then draws: the move rule, N-fold repetition of the
-//! zobrist key with the same side to move, and the dead positions
+//! zobrist key with the same side to move (scored by the variant's
+//! repetition result: a draw unless it says otherwise), and the dead positions
 //! `icn_rules::insufficient_material` lists. A game with more than two players
 //! ends when one player wins; eliminating one of several opponents is not
 //! modelled (a clear `Unsupported` is never needed: the first win ends it).
@@ -257,9 +258,16 @@ impl Board {
                 termination: Termination::Stalemate,
             }));
         }
-        if let Some(termination) = self.drawn_by_count() {
+        if let Some(termination) = self.ended_by_count() {
+            let winner = match termination {
+                Termination::Repetition => {
+                    let other = opponents(us).next().unwrap_or(us);
+                    cfg.rules.draws.repetition_result.winner(us, other)
+                }
+                _ => None,
+            };
             return Ok(Some(GameEnd {
-                winner: None,
+                winner,
                 termination,
             }));
         }
@@ -290,10 +298,12 @@ impl Board {
         }
     }
 
-    /// The draw the counting rules declare now, if any: the move rule, a
-    /// Makruk-family count, then repetition. Cheap (no move generation), unlike [`Board::game_end`],
-    /// which checks them after wins and mates.
-    pub fn drawn_by_count(&self) -> Option<Termination> {
+    /// The end the counting rules declare now, if any: the move rule or a
+    /// Makruk-family count (draws), then repetition (a draw unless
+    /// [`icn_rules::Draws::repetition_result`] says otherwise). Cheap (no
+    /// move generation), unlike [`Board::game_end`], which checks them after
+    /// wins and mates and names the winner.
+    pub fn ended_by_count(&self) -> Option<Termination> {
         let cfg = &self.cfg;
         if cfg.move_rule.is_some_and(|limit| self.halfmove >= limit) {
             return Some(Termination::MoveRule);

@@ -18,7 +18,7 @@ use serde_json::{Map, Value, json};
 use icn_model::{Coord, Int, PieceKind, Player, WorldBorder};
 
 use crate::board::Zone;
-use crate::rules::{Castling, Outcome, RuleSet, WinRule};
+use crate::rules::{Castling, RuleSet, WinRule};
 
 fn int(i: &Int) -> Value {
     serde_json::from_str(&i.to_string()).unwrap_or_else(|_| Value::String(i.to_string()))
@@ -117,11 +117,6 @@ pub fn rules_json(r: &RuleSet) -> Value {
             Value::Array(ws.iter().map(|w| Value::from(win_keyword(w))).collect()),
         );
     }
-    let outcome = |o: Outcome| match o {
-        Outcome::Draw => "draw",
-        Outcome::Win => "win",
-        Outcome::Loss => "loss",
-    };
     let mut out = json!({
         "region": {
             "border": border(&r.region.border),
@@ -149,11 +144,10 @@ pub fn rules_json(r: &RuleSet) -> Value {
         "forcedCapture": r.forced_capture,
         "wins": wins,
         "hill": zone_json(&r.hill),
-        "stalemate": outcome(r.stalemate),
+        "stalemate": r.stalemate.word(),
         "draws": draws_json(&r.draws),
         "losses": {
             "perpetualCheck": r.losses.perpetual_check,
-            "repetition": r.losses.repetition,
         },
         "extra": Value::Object(r.extra.iter().map(|(k, v)| (k.clone(), v.clone())).collect()),
     });
@@ -212,7 +206,7 @@ fn drops_json(d: &crate::drops::Drops) -> Value {
     })
 }
 
-/// The `draws` object (`counting` only when set).
+/// The `draws` object (`counting` and `repetitionResult` only when set).
 fn draws_json(d: &crate::Draws) -> Value {
     let mut v = json!({
         "moveRule": opt_int(&d.move_rule),
@@ -221,6 +215,12 @@ fn draws_json(d: &crate::Draws) -> Value {
     });
     if let Some(c) = &d.counting {
         v["counting"] = c.to_json();
+    }
+    if d.repetition_result != crate::RepetitionResult::default() {
+        v["repetitionResult"] = match d.repetition_result {
+            crate::RepetitionResult::ToMove(o) => json!({ "toMove": o.word() }),
+            crate::RepetitionResult::ForWhite(o) => json!({ "white": o.word() }),
+        };
     }
     v
 }

@@ -17,7 +17,9 @@ use icn_model::{Coord, Int, PieceKind, Player, WorldBorder};
 
 use crate::board::{Region, Zone};
 use crate::movement::Movement;
-use crate::rules::{CastleMove, Castling, Outcome, PromotionRule, RuleSet, WinRule};
+use crate::rules::{
+    CastleMove, Castling, Outcome, PromotionRule, RepetitionResult, RuleSet, WinRule,
+};
 
 /// Why rule-set JSON does not read: where (a key path) and what.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -302,6 +304,23 @@ fn outcome(v: &Value, path: &str) -> Read<Outcome> {
     }
 }
 
+/// `{"toMove": outcome}` or `{"white": outcome}`.
+fn repetition_result(v: &Value, path: &str) -> Read<RepetitionResult> {
+    let o = object(v, path)?;
+    only_keys(o, path, &["toMove", "white"])?;
+    match (o.get("toMove"), o.get("white")) {
+        (Some(v), None) => Ok(RepetitionResult::ToMove(outcome(
+            v,
+            &format!("{path}.toMove"),
+        )?)),
+        (None, Some(v)) => Ok(RepetitionResult::ForWhite(outcome(
+            v,
+            &format!("{path}.white"),
+        )?)),
+        _ => err(path, "needs exactly one of `toMove` and `white`"),
+    }
+}
+
 fn promotion(v: &Value, path: &str) -> Read<PromotionRule> {
     let o = object(v, path)?;
     only_keys(
@@ -560,7 +579,13 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
         only_keys(
             dobj,
             "draws",
-            &["moveRule", "repetition", "insufficientMaterial", "counting"],
+            &[
+                "moveRule",
+                "repetition",
+                "repetitionResult",
+                "insufficientMaterial",
+                "counting",
+            ],
         )?;
         if let Some(v) = dobj.get("counting") {
             r.draws.counting = Some(crate::counting::Counting::from_json(v, "draws.counting")?);
@@ -570,6 +595,9 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
         }
         if let Some(v) = dobj.get("repetition") {
             r.draws.repetition = opt_small(v, "draws.repetition")?;
+        }
+        if let Some(v) = dobj.get("repetitionResult") {
+            r.draws.repetition_result = repetition_result(v, "draws.repetitionResult")?;
         }
         if let Some(v) = dobj.get("insufficientMaterial") {
             r.draws.insufficient_material = boolean(v, "draws.insufficientMaterial")?;
@@ -581,8 +609,16 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
         if let Some(v) = lo.get("perpetualCheck") {
             r.losses.perpetual_check = opt_small(v, "losses.perpetualCheck")?;
         }
-        if let Some(v) = lo.get("repetition") {
-            r.losses.repetition = opt_small(v, "losses.repetition")?;
+        // Written before `draws.repetitionResult` existed: the player who
+        // repeats loses.
+        if let Some(n) = lo
+            .get("repetition")
+            .map(|v| opt_small(v, "losses.repetition"))
+            .transpose()?
+            .flatten()
+        {
+            r.draws.repetition = Some(n);
+            r.draws.repetition_result = RepetitionResult::ToMove(Outcome::Win);
         }
     }
     if let Some(x) = o.get("extra") {

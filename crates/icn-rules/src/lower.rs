@@ -37,7 +37,9 @@ use serde_json::Value;
 use crate::board::{Region, Zone};
 use crate::json::castling_json;
 use crate::json_read::castling_from_json;
-use crate::rules::{Castling, Draws, Losses, Outcome, PromotionRule, RuleSet, WinRule};
+use crate::rules::{
+    Castling, Draws, Losses, Outcome, PromotionRule, RepetitionResult, RuleSet, WinRule,
+};
 
 /// Why ICN rules cannot become rule objects, or the reverse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -306,13 +308,17 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
         counting: rules.draws.counting.clone(),
         move_rule: rules.draws.move_rule.clone(),
         repetition: rules.draws.repetition,
+        repetition_result: rules.draws.repetition_result,
         ..Draws::default()
     };
     if rules.draws != default_draws {
         bad("a game without the insufficient-material draw".to_string());
     }
+    if rules.draws.repetition_result != RepetitionResult::default() {
+        bad("a repetition that is not a draw".to_string());
+    }
     if rules.losses != Losses::default() {
-        bad("`loss=` rules (perpetual check, repetition)".to_string());
+        bad("`loss=` rules (perpetual check)".to_string());
     }
     let mut properties = rules.extra.clone();
     // Castling beyond who castles by the site rule is the `castling`

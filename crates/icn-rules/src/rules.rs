@@ -67,6 +67,17 @@ pub enum Outcome {
     Loss,
 }
 
+impl Outcome {
+    /// `draw`, `win` or `loss`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::Draw => "draw",
+            Outcome::Win => "win",
+            Outcome::Loss => "loss",
+        }
+    }
+}
+
 /// An explicit castling move (bounded boards, Sjaak `Castle:` lines).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CastleMove {
@@ -173,8 +184,11 @@ pub struct PromotionRule {
 pub struct Draws {
     /// The move rule: a draw after this many plies without a pawn move or capture.
     pub move_rule: Option<Int>,
-    /// A draw when a position occurs this many times (3 by default).
+    /// The game ends when a position occurs this many times (3 by default),
+    /// with [`Draws::repetition_result`].
     pub repetition: Option<u32>,
+    /// What that repetition gives: a draw unless a variant says otherwise.
+    pub repetition_result: RepetitionResult,
     /// The dead-position cases listed in the module docs are drawn.
     pub insufficient_material: bool,
     /// Makruk-family counting ([`crate::counting`]).
@@ -186,6 +200,7 @@ impl Default for Draws {
         Draws {
             move_rule: None,
             repetition: Some(3),
+            repetition_result: RepetitionResult::default(),
             insufficient_material: true,
             counting: None,
         }
@@ -197,8 +212,43 @@ impl Default for Draws {
 pub struct Losses {
     /// A player who gives check this many times in a repetition loses.
     pub perpetual_check: Option<u32>,
-    /// A player who causes this many repetitions loses (instead of a draw).
-    pub repetition: Option<u32>,
+}
+
+/// What an N-fold repetition ([`Draws::repetition`]) gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RepetitionResult {
+    /// This outcome for the player to move in the repeated position
+    /// (Fairy-Stockfish `nFoldValue`; Sjaak's `repeatN` score is the
+    /// opposite one, from the last mover's side; FBR `loss=repetition` is
+    /// `ToMove(Win)`: the player who repeats loses).
+    ToMove(Outcome),
+    /// This outcome for White and the opposite one for every other player,
+    /// whoever moves (Fairy-Stockfish `nFoldValueAbsolute`).
+    ForWhite(Outcome),
+}
+
+impl Default for RepetitionResult {
+    /// A draw.
+    fn default() -> Self {
+        RepetitionResult::ToMove(Outcome::Draw)
+    }
+}
+
+impl RepetitionResult {
+    /// The winner when `to_move` is to move in the repeated position of a
+    /// two-player game between `to_move` and `other` (`None`: a draw).
+    pub fn winner(self, to_move: Player, other: Player) -> Option<Player> {
+        let (player, outcome) = match self {
+            RepetitionResult::ToMove(o) => (to_move, o),
+            RepetitionResult::ForWhite(o) => (Player::WHITE, o),
+        };
+        let opponent = if player == to_move { other } else { to_move };
+        match outcome {
+            Outcome::Draw => None,
+            Outcome::Win => Some(player),
+            Outcome::Loss => Some(opponent),
+        }
+    }
 }
 
 /// How a variant is played.

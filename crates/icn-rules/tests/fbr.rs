@@ -74,6 +74,34 @@ fn promotion_hill_draw_and_holes() {
     assert_eq!(fbr::parse("!draw").unwrap().draws.repetition, None);
 }
 
+/// `loss=repetition(N)`: the player who repeats a position the N-th time
+/// loses, so the player to move then wins; printed back as written.
+#[test]
+fn losing_by_repetition_scores_the_repetition() {
+    use icn_rules::RepetitionResult;
+    let r = fbr::parse("loss=repetition(4)").unwrap();
+    assert_eq!(r.draws.repetition, Some(4));
+    assert_eq!(
+        r.draws.repetition_result,
+        RepetitionResult::ToMove(Outcome::Win)
+    );
+    let printed = fbr::print_strict(&r).unwrap();
+    assert!(printed.contains("loss=repetition(4)"), "{printed}");
+    assert_eq!(fbr::parse(&printed).unwrap().draws, r.draws);
+    assert_eq!(
+        fbr::parse("draw=repetition(5)")
+            .unwrap()
+            .draws
+            .repetition_result,
+        RepetitionResult::default()
+    );
+    // The repeater winning is not FBR's to say: printed with a note.
+    let mut r = r;
+    r.draws.repetition_result = RepetitionResult::ToMove(Outcome::Loss);
+    let omitted = fbr::print_strict(&r).unwrap_err();
+    assert!(omitted[0].contains("repetition"), "{omitted:?}");
+}
+
 #[test]
 fn unsupported_rules_are_named_and_pointed_at() {
     let text = "royal alice\npromotion{P}[8]=stack magnetic royal=taboo";

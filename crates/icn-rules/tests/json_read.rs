@@ -92,3 +92,30 @@ proptest! {
         prop_assert_eq!(rules_from_json(&rules_json(&r)).unwrap(), r);
     }
 }
+
+/// `draws.repetitionResult` round-trips; the older `losses.repetition`
+/// (the player who repeats loses) is read as that result.
+#[test]
+fn repetition_results_round_trip() {
+    use icn_rules::{Outcome, RepetitionResult, RuleSet};
+    for result in [
+        RepetitionResult::ToMove(Outcome::Loss),
+        RepetitionResult::ToMove(Outcome::Win),
+        RepetitionResult::ForWhite(Outcome::Loss),
+    ] {
+        let mut r = RuleSet::default();
+        r.draws.repetition_result = result;
+        let json = rules_json(&r);
+        assert_eq!(rules_from_json(&json).unwrap(), r, "{json}");
+    }
+    let old = serde_json::json!({"losses": {"repetition": 4}});
+    let r = rules_from_json(&old).unwrap();
+    assert_eq!(
+        (r.draws.repetition, r.draws.repetition_result),
+        (Some(4), RepetitionResult::ToMove(Outcome::Win))
+    );
+    let bad =
+        serde_json::json!({"draws": {"repetitionResult": {"toMove": "loss", "white": "win"}}});
+    let e = rules_from_json(&bad).unwrap_err();
+    assert!(e.to_string().contains("draws.repetitionResult"), "{e}");
+}

@@ -100,7 +100,7 @@ fn check_row(line: &str) -> Result<bool, String> {
         ));
     }
     let out = want.is_some_and(|c| c.ply > c.limit);
-    if (b.drawn_by_count() == Some(Termination::Counting)) != out || (out && end != "1") {
+    if (b.ended_by_count() == Some(Termination::Counting)) != out || (out && end != "1") {
         return Err(format!("{after}: the count ran out for one engine only"));
     }
     let back = variant(name, after)?;

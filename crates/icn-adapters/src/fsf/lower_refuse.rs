@@ -78,16 +78,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "flipping enclosed pieces: needs the model",
         ),
         (
-            "nFoldValue",
-            "draw",
-            "a repetition that is not a draw: needs the model",
-        ),
-        (
-            "nFoldValueAbsolute",
-            "false",
-            "a repetition result from White's view: needs the model",
-        ),
-        (
             "moveRepetitionIllegal",
             "false",
             "moving back and forth is illegal: needs the model",
@@ -215,10 +205,12 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
     {
         l.refuse(&o, format!("`{t}`: checkmate scored as {t}: {model}"));
     }
-    if let Some((t, o)) = l.text("stalemateValue")
-        && t == "none"
-    {
-        l.refuse(&o, format!("`{t}`: {model}"));
+    for option in ["stalemateValue", "nFoldValue"] {
+        if let Some((t, o)) = l.text(option)
+            && t == "none"
+        {
+            l.refuse(&o, format!("`{t}`: {model}"));
+        }
     }
     if let Some((t, o)) = l
         .text("wallingRegionWhite")

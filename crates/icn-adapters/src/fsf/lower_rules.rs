@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use icn_model::{Coord, Int, PieceKind, Player, Position};
-use icn_rules::{CastleMove, Castling, Outcome, PromotionRule, RuleSet, WinRule};
+use icn_rules::{CastleMove, Castling, Outcome, PromotionRule, RepetitionResult, RuleSet, WinRule};
 
 use super::fen::Setup;
 use super::lower::{Lowering, zone};
@@ -383,11 +383,7 @@ pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
         rules.hill = zone(&flag, l.files);
         wins.push(WinRule::Koth);
     }
-    rules.stalemate = match l.text("stalemateValue").map(|(t, _)| t).as_deref() {
-        Some("win") => Outcome::Win,
-        Some("loss") => Outcome::Loss,
-        _ => Outcome::Draw,
-    };
+    rules.stalemate = outcome_of(l, "stalemateValue");
     let mut per_player = vec![(Player::WHITE, wins.clone()), (Player::BLACK, wins)];
     if l.flag("checkCounting", false) {
         match l.checks {
@@ -410,9 +406,25 @@ pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
     rules.draws.move_rule = (n > 0).then(|| Int::from(2 * i64::from(n)));
     let fold = l.int("nFoldRule", 3);
     rules.draws.repetition = (fold > 0).then_some(fold);
+    let fold_value = outcome_of(l, "nFoldValue");
+    rules.draws.repetition_result = if l.flag("nFoldValueAbsolute", false) {
+        RepetitionResult::ForWhite(fold_value)
+    } else {
+        RepetitionResult::ToMove(fold_value)
+    };
     // Fairy-Stockfish scores a repetition made by perpetual check as a loss
     // for the checking side.
     if l.flag("perpetualCheckIllegal", false) && fold > 0 {
         rules.losses.perpetual_check = Some(fold);
+    }
+}
+
+/// A `Value` option as an outcome for the player it is scored for: `win`,
+/// `loss`, else a draw (`none` is refused by [`super::lower_refuse`]).
+fn outcome_of(l: &Lowering<'_>, option: &str) -> Outcome {
+    match l.text(option).map(|(t, _)| t).as_deref() {
+        Some("win") => Outcome::Win,
+        Some("loss") => Outcome::Loss,
+        _ => Outcome::Draw,
     }
 }

@@ -233,12 +233,8 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     // Perpetual check at the repetition count is `perpetualCheckIllegal`.
     let perpetual =
         r.losses.perpetual_check.is_some() && r.losses.perpetual_check == r.draws.repetition;
-    let other_losses = icn_rules::Losses {
-        perpetual_check: r.losses.perpetual_check.filter(|_| !perpetual),
-        ..r.losses.clone()
-    };
-    if other_losses != icn_rules::Losses::default() {
-        o.bad("losing rules (`loss=`) other than perpetual check at the repetition count");
+    if r.losses.perpetual_check.is_some() && !perpetual {
+        o.bad("perpetual check that loses at another count than the repetition");
     }
     let mut limits = r.limits.clone();
     let flying_general = std::mem::take(&mut limits.flying_general);

@@ -20,13 +20,71 @@ use icn_rules::{Variant, WinRule};
 
 use super::write::Out;
 
-/// Whether the royal kind is written as a plain piece lost by extinction.
+/// Whether the royal kind is written as a plain piece lost by extinction:
+/// when taking royals wins, or for [`pseudo_royal`].
 pub(super) fn royal_by_extinction(v: &Variant) -> bool {
     let r = &v.rules;
-    !r.wins.is_empty()
+    let taken = !r.wins.is_empty()
         && r.wins.iter().all(|(_, ws)| {
             ws.contains(&WinRule::AllRoyalsCaptured) || ws.contains(&WinRule::RoyalCapture)
-        })
+        });
+    taken || pseudo_royal(v).is_some()
+}
+
+/// The royal kind of a checkmate game written as a pseudo-royal plain piece
+/// (`extinctionPseudoRoyal`), as Fairy-Stockfish's own files write a royal
+/// centaur or amazon, so that it keeps its own kind instead of becoming the
+/// `king`: one royal kind in play that is built in and not royal by default (`king`
+/// is read back as a royal kind or the variant's own), at most one of it
+/// per side and none to be gained, checkmate the only win, and nothing that
+/// needs Fairy-Stockfish's `king` (explosions, the flying general, perpetual
+/// check and chasing rules, drops that may not check or mate). Flag and hill wins may go with it.
+pub(super) fn pseudo_royal(v: &Variant) -> Option<PieceKind> {
+    let r = &v.rules;
+    let checkmate_only = !r.wins.is_empty()
+        && r.wins.iter().all(|(_, ws)| {
+            ws.contains(&WinRule::Checkmate)
+                && ws
+                    .iter()
+                    .all(|w| matches!(w, WinRule::Checkmate | WinRule::Koth | WinRule::FlagAny))
+        });
+    let [k] = royals_in_play(v)[..] else {
+        return None;
+    };
+    let alone = [Player::WHITE, Player::BLACK].into_iter().all(|side| {
+        let on_board = v
+            .position
+            .pieces
+            .iter()
+            .filter(|p| p.piece.player == side && p.piece.kind == k)
+            .count();
+        on_board + v.position.holdings.count(icn_model::Piece::new(k, side)) as usize <= 1
+    });
+    let needs_king = r.limits.explosion.is_some()
+        || r.limits.flying_general
+        || r.limits.chase_rule
+        || r.losses.perpetual_check.is_some()
+        || r.drops
+            .as_ref()
+            .is_some_and(|d| !d.no_check.is_empty() || !d.no_mate.is_empty());
+    (checkmate_only
+        && k.is_builtin()
+        && !icn_rules::movement::royal_by_default(k)
+        && alone
+        && !r.promotions.iter().any(|p| p.choices.contains(&k))
+        && !needs_king)
+        .then_some(k)
+}
+
+/// The lines of [`pseudo_royal`]'s kind.
+pub(super) fn pseudo_royal_lines(
+    k: PieceKind,
+    letter: &dyn Fn(PieceKind) -> char,
+    lines: &mut Vec<String>,
+) {
+    lines.push("extinctionValue = loss".into());
+    lines.push(format!("extinctionPieceTypes = {}", letter(k)));
+    lines.push("extinctionPseudoRoyal = true".into());
 }
 
 /// The royal kinds some piece of the position is of.

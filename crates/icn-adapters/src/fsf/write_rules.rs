@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use icn_model::{Coord, Int, PieceKind, Player};
-use icn_rules::{Outcome, Variant, WinRule};
+use icn_rules::{Outcome, RepetitionResult, Variant, WinRule};
 
 use super::write::Out;
 
@@ -405,6 +405,9 @@ pub(super) fn ends(
             )),
         }
     }
+    if let Some(k) = super::write_atomic::pseudo_royal(v) {
+        super::write_atomic::pseudo_royal_lines(k, letter, lines);
+    }
     // Without a `king` (a royal lost by extinction) nothing is ever mated.
     if !rules_w.contains(&WinRule::Checkmate)
         && !rules_w.contains(&WinRule::Checkmated)
@@ -412,18 +415,19 @@ pub(super) fn ends(
     {
         o.bad("a game not won by checkmate (Fairy-Stockfish always scores checkmate)");
     }
-    lines.push(format!(
-        "stalemateValue = {}",
-        match r.stalemate {
-            Outcome::Draw => "draw",
-            Outcome::Win => "win",
-            Outcome::Loss => "loss",
-        }
-    ));
+    lines.push(format!("stalemateValue = {}", r.stalemate.word()));
     match r.draws.move_rule.as_ref().map(|m| m.to_i64()) {
         None => lines.push("nMoveRule = 0".into()),
         Some(Some(p)) if p % 2 == 0 && p > 0 => lines.push(format!("nMoveRule = {}", p / 2)),
         Some(_) => o.bad("a move rule of an odd number of plies"),
     }
     lines.push(format!("nFoldRule = {}", r.draws.repetition.unwrap_or(0)));
+    match r.draws.repetition_result {
+        RepetitionResult::ToMove(Outcome::Draw) => {}
+        RepetitionResult::ToMove(o) => lines.push(format!("nFoldValue = {}", o.word())),
+        RepetitionResult::ForWhite(o) => {
+            lines.push(format!("nFoldValue = {}", o.word()));
+            lines.push("nFoldValueAbsolute = true".into());
+        }
+    }
 }

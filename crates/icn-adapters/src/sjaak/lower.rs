@@ -69,7 +69,7 @@ use icn_rules::limits::ZoneMoves;
 use icn_rules::movement::{kind_with_movement, movement_of, royal_by_default};
 use icn_rules::{
     Action, CastleMove, Castling, Component, EnPassant, Movement, Outcome, Pattern, PromotionRule,
-    Region, RuleSet, Variant, WinRule, Zone,
+    Region, RepetitionResult, RuleSet, Variant, WinRule, Zone,
 };
 
 use super::{RuleItem, Score, SjaakPiece, SjaakVariant, Sq};
@@ -620,11 +620,17 @@ fn end_rules(l: &mut Lowering<'_>, rules: &mut RuleSet) {
                 ("stalemate", Score::Draw) => rules.stalemate = Outcome::Draw,
                 ("stalemate", Score::Win) => rules.stalemate = Outcome::Loss,
                 ("stalemate", Score::Loss) => rules.stalemate = Outcome::Win,
-                ("repeat", Score::Draw) => {
+                ("repeat", Score::Draw | Score::Win | Score::Loss) => {
                     rules.draws.repetition = match n.unwrap_or(3) {
                         0 => None,
                         k => Some(k),
-                    }
+                    };
+                    // The score is the last mover's.
+                    rules.draws.repetition_result = RepetitionResult::ToMove(match score {
+                        Score::Win => Outcome::Loss,
+                        Score::Loss => Outcome::Win,
+                        _ => Outcome::Draw,
+                    });
                 }
                 ("perpetual", Score::Repeat) => {}
                 ("perpetual", Score::Loss | Score::Illegal) => {

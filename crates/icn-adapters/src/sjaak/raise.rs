@@ -30,7 +30,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use icn_model::{Coord, Int, PieceKind, Player};
-use icn_rules::{Action, Frame, Movement, Outcome, Pattern, Symmetry, Variant, Vector, WinRule};
+use icn_rules::{
+    Action, Frame, Movement, Outcome, Pattern, RepetitionResult, Symmetry, Variant, Vector, WinRule,
+};
 
 use super::moves::{Compass, Dir, LeapExpr, MoveDesc, Step};
 use super::{CastleDef, RuleItem, Score, SjaakPiece, SjaakVariant, Sq};
@@ -509,16 +511,24 @@ pub(super) fn rule_items(v: &Variant, problems: &mut Vec<String>) -> Vec<RuleIte
             Outcome::Win => Score::Loss,
         },
     ));
+    // Sjaak scores from the last mover's side, the opposite of the result
+    // for the player to move.
+    let repeat = match v.rules.draws.repetition_result {
+        RepetitionResult::ToMove(Outcome::Draw) => Score::Draw,
+        RepetitionResult::ToMove(Outcome::Win) => Score::Loss,
+        RepetitionResult::ToMove(Outcome::Loss) => Score::Win,
+        RepetitionResult::ForWhite(_) => {
+            problems.push("a repetition result from White's view (`nFoldValueAbsolute`)".into());
+            Score::Draw
+        }
+    };
     out.push(end(
         "repeat",
         Some(v.rules.draws.repetition.unwrap_or(0)),
-        Score::Draw,
+        repeat,
     ));
     if let Some(n) = v.rules.losses.perpetual_check {
         out.push(end("perpetual", Some(n), Score::Loss));
-    }
-    if v.rules.losses.repetition.is_some() {
-        problems.push("losing by repetition (`loss=repetition`)".into());
     }
     if v.rules.forced_capture {
         out.push(RuleItem::Special("forced capture".into()));

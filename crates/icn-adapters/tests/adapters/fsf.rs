@@ -354,3 +354,34 @@ fn fairy_stockfish_perft_suite_rows_count_exactly() {
         assert!(exact.contains(&v), "no exact row of {v}: {exact:?}");
     }
 }
+
+/// `nFoldValue` scores a repetition for the player to move, and with
+/// `nFoldValueAbsolute` for White; both are written back. `none` is refused.
+#[test]
+fn repetition_values_are_read_and_written_back() {
+    use icn_rules::{Outcome, RepetitionResult};
+    for (lines, result) in [
+        (
+            "nFoldValue = loss\n",
+            RepetitionResult::ToMove(Outcome::Loss),
+        ),
+        ("nFoldValue = win\n", RepetitionResult::ToMove(Outcome::Win)),
+        (
+            "nFoldValue = loss\nnFoldValueAbsolute = true\n",
+            RepetitionResult::ForWhite(Outcome::Loss),
+        ),
+        ("nFoldRule = 4\n", RepetitionResult::default()),
+    ] {
+        let v = crate::fsf_variant(&format!("[r:chess]\n{lines}")).unwrap();
+        assert_eq!(v.rules.draws.repetition_result, result, "{lines}");
+        let text = fsf::write_section(&v, "r").unwrap();
+        assert!(text.contains(lines), "{text}");
+        let back = crate::fsf_variant(&text).unwrap();
+        assert_eq!(back.rules.draws, v.rules.draws, "{text}");
+    }
+    let e = crate::fsf_variant("[r:chess]\nnFoldValue = none\n").unwrap_err();
+    assert!(
+        e.iter().any(|r| r.to_string().contains("nFoldValue")),
+        "{e:?}"
+    );
+}

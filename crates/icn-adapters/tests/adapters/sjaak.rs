@@ -447,3 +447,29 @@ fn where_sjaak_ii_is_wrong_the_errata_count_is_played() {
     stale.iter_mut().for_each(|e| e.sjaak += 1);
     assert!(correct(&mut table, &stale).is_err());
 }
+
+/// `Rule: repeatN = win|loss` scores the repetition for the last mover, the
+/// model for the player to move; written back as read.
+#[test]
+fn repetition_scores_read_and_write_back() {
+    use icn_rules::{Outcome, RepetitionResult};
+    for (score, result) in [
+        ("win", RepetitionResult::ToMove(Outcome::Loss)),
+        ("loss", RepetitionResult::ToMove(Outcome::Win)),
+        ("draw", RepetitionResult::default()),
+    ] {
+        let text = FIDE.replace("Rule: repeat3 = draw", &format!("Rule: repeat4 = {score}"));
+        let v = variant(&text, "FIDE Chess (8x8)");
+        assert_eq!(
+            (v.rules.draws.repetition, v.rules.draws.repetition_result),
+            (Some(4), result),
+            "{score}"
+        );
+        let written = write_file(&[from_variant(&v).unwrap()]);
+        assert!(written.contains(&format!("repeat4 = {score}")), "{written}");
+        assert_eq!(
+            variant(&written, "FIDE Chess (8x8)").rules.draws,
+            v.rules.draws
+        );
+    }
+}

@@ -121,6 +121,48 @@ fn game_ends() {
     assert!(end("w K1,1|k8,8|R3,3").is_none());
 }
 
+/// A repetition is scored as the variant says: for the player to move in
+/// the repeated position (Fairy-Stockfish `nFoldValue`) or for White
+/// whoever moves (`nFoldValueAbsolute`); a draw by default.
+#[test]
+fn a_repetition_is_scored_by_the_variant() {
+    use icn_model::Coord;
+    use icn_rules::{Outcome, RepetitionResult};
+    let end = |result, to_move: &str| {
+        let g = Game::parse(&format!("{to_move} K1,1|k8,8|R3,3|r6,6"), Dialect::Auto).unwrap();
+        let mut rules = icn_movegen::rules_of(&g).unwrap();
+        rules.draws.repetition_result = result;
+        let mut b = icn_movegen::Board::new(&g.position, &rules).unwrap();
+        b.count_repetitions();
+        let (white, black) = (((1, 1), (1, 2)), ((8, 8), (8, 7)));
+        let there_and_back = |((fx, fy), (tx, ty))| [((fx, fy), (tx, ty)), ((tx, ty), (fx, fy))];
+        let (first, second) = if to_move == "w" {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let (a, b2) = (there_and_back(first), there_and_back(second));
+        let shuffle = [a[0], b2[0], a[1], b2[1]];
+        for &((fx, fy), (tx, ty)) in shuffle.iter().cycle().take(8) {
+            assert_eq!(b.game_end().unwrap(), None);
+            let m = b
+                .check_move(&Coord::new(fx, fy), &Coord::new(tx, ty), None)
+                .unwrap();
+            b.make(&m);
+        }
+        // The start position, with the same side to move, a third time.
+        let e = b.game_end().unwrap().unwrap();
+        assert_eq!(e.termination, Termination::Repetition);
+        e.result()
+    };
+    assert_eq!(end(RepetitionResult::default(), "w"), "1/2-1/2");
+    assert_eq!(end(RepetitionResult::ToMove(Outcome::Loss), "w"), "0-1");
+    assert_eq!(end(RepetitionResult::ToMove(Outcome::Loss), "b"), "1-0");
+    assert_eq!(end(RepetitionResult::ToMove(Outcome::Win), "b"), "0-1");
+    assert_eq!(end(RepetitionResult::ForWhite(Outcome::Loss), "b"), "0-1");
+    assert_eq!(end(RepetitionResult::ForWhite(Outcome::Win), "w"), "1-0");
+}
+
 /// Suicide chess: a player who can capture must, and losing every piece wins.
 #[test]
 fn forced_capture_and_a_win_by_losing_every_piece() {

@@ -33,7 +33,7 @@ use icn_syntax::{Diagnostic, Span};
 use super::syntax::{RawAttr, RawPieceDef, RawRange, RawRule, RawSet, RawSingle};
 use crate::board::Zone;
 use crate::movement::royal_by_default;
-use crate::rules::{Outcome, PromotionRule, RuleSet, WinRule};
+use crate::rules::{Outcome, PromotionRule, RepetitionResult, RuleSet, WinRule};
 
 type Diags = Vec<Diagnostic>;
 
@@ -514,7 +514,10 @@ fn outcome(r: &RawRule, st: &mut State, d: &mut Diags) {
                 st.rules.stalemate = Outcome::Win
             }
             ("loss", "perpetualcheck") if bare => st.rules.losses.perpetual_check = count(a, d),
-            ("loss", "repetition") if bare => st.rules.losses.repetition = count(a, d),
+            ("loss", "repetition") if bare => {
+                st.rules.draws.repetition = count(a, d);
+                st.rules.draws.repetition_result = RepetitionResult::ToMove(Outcome::Win);
+            }
             (rule, _) => d.push(unsupported_attr(rule, a)),
         }
     }

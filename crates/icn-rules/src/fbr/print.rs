@@ -21,7 +21,9 @@ use icn_syntax::Excerpt;
 
 use super::meaning::side_kinds;
 use crate::board::Zone;
-use crate::rules::{Castling, Draws, EnPassant, Losses, Outcome, RuleSet, WinRule};
+use crate::rules::{
+    Castling, Draws, EnPassant, Losses, Outcome, RepetitionResult, RuleSet, WinRule,
+};
 
 /// FBR text and what it could not say.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -274,25 +276,33 @@ pub fn print(rules: &RuleSet) -> FbrText {
             Err(e) => omitted.push(format!("promotion zone of {}: {e}", p.player)),
         }
     }
-    match rules.draws.repetition {
-        None => out.push("!draw".to_string()),
-        Some(3) => {}
-        Some(n) => out.push(format!("draw=repetition({n})")),
+    match (rules.draws.repetition, rules.draws.repetition_result) {
+        (None, _) => out.push("!draw".to_string()),
+        (Some(3), RepetitionResult::ToMove(Outcome::Draw)) => {}
+        (Some(n), RepetitionResult::ToMove(Outcome::Draw)) => {
+            out.push(format!("draw=repetition({n})"))
+        }
+        // The player who repeats loses.
+        (Some(n), RepetitionResult::ToMove(Outcome::Win)) => {
+            out.push(format!("loss=repetition({n})"))
+        }
+        (Some(n), other) => {
+            if n != 3 {
+                out.push(format!("draw=repetition({n})"));
+            }
+            omitted.push(format!(
+                "the repetition's result ({other:?}): FBR's repetition draws, or the player who repeats loses"
+            ));
+        }
     }
     match rules.stalemate {
         Outcome::Draw => {}
         Outcome::Loss => out.push("stalemate=loss".to_string()),
         Outcome::Win => out.push("stalemate=win".to_string()),
     }
-    let Losses {
-        perpetual_check,
-        repetition,
-    } = &rules.losses;
+    let Losses { perpetual_check } = &rules.losses;
     if let Some(n) = perpetual_check {
         out.push(format!("loss=perpetualcheck({n})"));
-    }
-    if let Some(n) = repetition {
-        out.push(format!("loss=repetition({n})"));
     }
     if !rules.region.excluded.is_empty() {
         let sq: Vec<String> = rules.region.excluded.iter().map(square).collect();

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 
 use icn_model::{Coord, Int, PieceKind, Player};
-use icn_rules::{Castling, Outcome, PromotionRule, RuleSet, WinRule, Zone};
+use icn_rules::{Castling, Outcome, PromotionRule, RepetitionResult, RuleSet, WinRule, Zone};
 use proptest::prelude::*;
 
 fn win_rule() -> impl Strategy<Value = WinRule> {
@@ -86,7 +86,7 @@ pub fn rule_set() -> impl Strategy<Value = RuleSet> {
             prop_oneof![Just(Outcome::Draw), Just(Outcome::Win), Just(Outcome::Loss)],
             proptest::option::of(2u32..6),
         ),
-        (proptest::option::of(1u32..5), proptest::option::of(1u32..5)),
+        (proptest::option::of(1u32..5), any::<bool>()),
         (
             proptest::collection::btree_set((-3i64..30, -3i64..30), 0..4),
             zone(),
@@ -105,7 +105,10 @@ pub fn rule_set() -> impl Strategy<Value = RuleSet> {
                 };
                 r.draws.repetition = rep;
                 r.losses.perpetual_check = pc;
-                r.losses.repetition = lr;
+                // The player who repeats loses (FBR `loss=repetition`).
+                if lr && rep.is_some() {
+                    r.draws.repetition_result = RepetitionResult::ToMove(Outcome::Win);
+                }
                 r.region.excluded = holes.into_iter().map(|(x, y)| Coord::new(x, y)).collect();
                 if partners {
                     r.castling = Castling {
