@@ -219,17 +219,20 @@ pub fn relabel(x: &Variant, a: &Variant, merge: bool) -> Variant {
     let in_play = kinds_in_play(a).unwrap_or_default();
     let mut order: Vec<PieceKind> = kinds_used(a).into_iter().collect();
     order.sort_by_key(|k| !in_play.contains(k));
+    let used_a = kinds_used(a);
     let mut reps: Vec<(Role, PieceKind)> = Vec::new();
     for k in order {
         let r = role(a, k);
         if !reps.iter().any(|(q, _)| *q == r) {
-            // The ICN kind that moves this way by default, if any, else
-            // `a`'s own.
-            let plain = kind_with_movement(&a.rules.movement(k), r.1).unwrap_or(k);
+            // The ICN kind that moves this way by default, if any and `a`
+            // does not use it for another role (a royal commoner beside a
+            // plain one), else `a`'s own.
+            let plain = kind_with_movement(&a.rules.movement(k), r.1)
+                .filter(|&p| !used_a.contains(&p) || role(a, p) == r)
+                .unwrap_or(k);
             reps.push((r, plain));
         }
     }
-    let used_a = kinds_used(a);
     let map: BTreeMap<PieceKind, PieceKind> = kinds_used(x)
         .into_iter()
         .filter(|&k| merge || !used_a.contains(&k) || role(a, k) != role(x, k))

@@ -87,6 +87,12 @@ impl Default for Position {
 }
 
 impl Position {
+    /// How many of `piece` the position holds: on the board and in hand.
+    pub fn count_of(&self, piece: Piece) -> usize {
+        let on_board = self.pieces.iter().filter(|p| p.piece == piece).count();
+        on_board + self.holdings.count(piece) as usize
+    }
+
     /// The side to move.
     pub fn side_to_move(&self) -> Player {
         self.turn_order.first().copied().unwrap_or(Player::WHITE)

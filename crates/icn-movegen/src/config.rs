@@ -132,6 +132,10 @@ pub(crate) struct Config {
     /// Some player wins by a rule that ends the game at once, with no look
     /// at the moves that follow ([`crate::Board::decided`]).
     pub immediate_ends: bool,
+    /// A move may put a new royal piece on the board (a promotion into a
+    /// royal kind, or a drop): such moves are made and tested
+    /// ([`crate::Board::generate_for`]).
+    pub adds_royals: bool,
     /// Drops and hands, when the rules have them.
     pub drops: Option<crate::drops::DropCfg>,
     /// Confinement, zone moves, piece limits, promotion rules, flags.
@@ -290,6 +294,11 @@ impl Config {
             hill: ZoneSet::from_zone(&rules.hill),
             can_pass: rules.can_pass,
             forced_capture: rules.forced_capture,
+            adds_royals: rules.drops.is_some()
+                || rules
+                    .promotions
+                    .iter()
+                    .any(|p| p.choices.iter().any(|&k| rules.is_royal(k))),
             immediate_ends: rules.wins.iter().flat_map(|(_, ws)| ws).any(|w| {
                 matches!(
                     w,

@@ -589,6 +589,9 @@ impl Board {
                 self.pickups_into(protect, out);
             }
         }
+        if protect && cfg.adds_royals {
+            self.test_new_royals(out);
+        }
         if cfg.limits.no_passing_check {
             self.drop_slides_through_check(out);
         }
@@ -866,6 +869,32 @@ impl Board {
             }
         }
         Ok(())
+    }
+
+    /// Keeps the moves that put a new royal piece on the board (a promotion
+    /// into a royal kind, a drop of one) only when every royal is safe after
+    /// them: the pins and checks the families were cut by know only the
+    /// royals already there.
+    fn test_new_royals(&mut self, out: &mut Vec<MoveFamily>) {
+        let cfg = Arc::clone(&self.cfg);
+        let adds_royal = |m: &Move| {
+            let dropped = match m.kind {
+                MoveKind::Drop { piece } => Some(piece),
+                _ => None,
+            };
+            m.promotion
+                .or(dropped)
+                .is_some_and(|p| cfg.rules.is_royal(p.kind))
+        };
+        let keep: Vec<bool> = out
+            .iter()
+            .map(|f| match f {
+                MoveFamily::Single(m) if adds_royal(m) => self.keeps_royals_safe(m),
+                _ => true,
+            })
+            .collect();
+        let mut keep = keep.into_iter();
+        out.retain(|_| keep.next().unwrap_or(true));
     }
 
     /// Makes `m`, tests the mover's royals, unmakes.

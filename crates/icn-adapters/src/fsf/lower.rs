@@ -330,7 +330,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
         None => (BTreeSet::new(), Position::default()),
     };
     rules.region.excluded = region;
-    super::lower_atomic::check_alone(&mut l, &rules, &position);
+    super::lower_atomic::check_alone(&mut l, &rules, &pieces, &position);
     super::lower_bare::check_counts(&mut l, &rules, &position);
     if !l.refusals.is_empty() {
         return Err(l.refusals);

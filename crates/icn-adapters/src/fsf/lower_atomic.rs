@@ -16,6 +16,8 @@
 //!   `blastImmuneTypes` immune. Explosions beside a real king are refused.
 //! - `mutuallyImmuneTypes`: [`icn_rules::limits::Limits::same_kind_immune`].
 
+use std::collections::BTreeSet;
+
 use icn_model::{Player, Position};
 use icn_rules::limits::Explosion;
 use icn_rules::{RuleSet, WinRule};
@@ -25,22 +27,26 @@ use super::lower_pieces::{Lowered, kinds_in};
 use super::resolve::PieceSet;
 use super::slots::Slot;
 
-/// The piece type whose extinction loses, standing in for the king, and
-/// whether it is pseudo-royal.
-pub(super) fn royal_extinction(l: &Lowering<'_>) -> Option<(Slot, bool)> {
+/// The piece types whose extinction loses, and whether they are
+/// pseudo-royal: one type standing in for the king (no `king`, count 0), or
+/// pseudo-royal types at any count, beside a `king` or not (without
+/// explosions beside a king). [`check_alone`] refuses the pseudo-royal ones
+/// where a side could have more of a type than the count plus one.
+pub(super) fn royal_extinction(l: &Lowering<'_>) -> Option<(BTreeSet<Slot>, bool)> {
     let (value, _) = l.text("extinctionValue")?;
     let PieceSet::Some(set) = l.piece_set("extinctionPieceTypes") else {
         return None;
     };
-    let plain = value == "loss"
-        && set.len() == 1
-        && l.int("extinctionPieceCount", 0) == 0
+    let pseudo = l.flag("extinctionPseudoRoyal", false);
+    let king = l.v.pieces.contains_key(&Slot::KING);
+    let common = value == "loss"
+        && !set.is_empty()
+        && set.iter().all(|s| l.v.pieces.contains_key(s))
         && l.int("extinctionOpponentPieceCount", 0) == 0
-        && !l.flag("extinctionClaim", false)
-        && !l.v.pieces.contains_key(&Slot::KING);
-    let slot = *set.iter().next()?;
-    (plain && l.v.pieces.contains_key(&slot))
-        .then(|| (slot, l.flag("extinctionPseudoRoyal", false)))
+        && !l.flag("extinctionClaim", false);
+    let plain = set.len() == 1 && l.int("extinctionPieceCount", 0) == 0 && !king;
+    let pseudo_fits = pseudo && !(king && l.flag("blastOnCapture", false));
+    (common && (plain || pseudo_fits)).then_some((set, pseudo))
 }
 
 /// Makes the royal-extinction type the royal kind and sets the wins; sets
@@ -48,10 +54,14 @@ pub(super) fn royal_extinction(l: &Lowering<'_>) -> Option<(Slot, bool)> {
 pub(super) fn lower(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered]) {
     let royal = royal_extinction(l);
     let blast = l.flag("blastOnCapture", false);
-    if let Some((slot, pseudo)) = royal {
-        rules.royals = super::lower_pieces::kinds_in(pieces, &PieceSet::one(slot))
-            .into_iter()
-            .collect();
+    if let Some((set, pseudo)) = &royal {
+        let pseudo = *pseudo;
+        let kinds = kinds_in(pieces, &PieceSet::Some(set.clone()));
+        // Beside a `king`, the pseudo-royal types are royal too.
+        if !l.v.pieces.contains_key(&Slot::KING) {
+            rules.royals.clear();
+        }
+        rules.royals.extend(kinds);
         for (_, wins) in &mut rules.wins {
             if !pseudo {
                 wins.retain(|w| !matches!(w, WinRule::Checkmate | WinRule::Checkmated));
@@ -90,10 +100,18 @@ pub(super) fn lower(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered
         .collect();
 }
 
-/// Refuses a pseudo-royal type that is not alone: two of a side's pieces of
-/// it in `position`, or promotion into it.
-pub(super) fn check_alone(l: &mut Lowering<'_>, rules: &RuleSet, position: &Position) {
-    let Some((_, true)) = royal_extinction(l) else {
+/// Refuses pseudo-royal types a side may have more of than the count plus
+/// one (`extinctionPieceCount`): Fairy-Stockfish treats the pieces of a type
+/// as royal only while a side has at most that many, and the model's royalty
+/// is by kind. Counted on the board and in hand, with every piece that may
+/// promote into the type (a promotion choice, or `promotedPieceType`).
+pub(super) fn check_alone(
+    l: &mut Lowering<'_>,
+    rules: &RuleSet,
+    pieces: &[Lowered],
+    position: &Position,
+) {
+    let Some((set, true)) = royal_extinction(l) else {
         return;
     };
     let Some(o) = l
@@ -102,27 +120,38 @@ pub(super) fn check_alone(l: &mut Lowering<'_>, rules: &RuleSet, position: &Posi
     else {
         return;
     };
-    let promoted_into = rules
-        .promotions
+    let most = l.int("extinctionPieceCount", 0) as usize + 1;
+    let kinds = kinds_in(pieces, &PieceSet::Some(set));
+    let too_many = kinds
         .iter()
-        .any(|p| p.choices.iter().any(|k| rules.royals.contains(k)));
-    let several = [Player::WHITE, Player::BLACK].into_iter().any(|side| {
-        let on_board = position
-            .pieces
-            .iter()
-            .filter(|p| p.piece.player == side && rules.royals.contains(&p.piece.kind))
-            .count();
-        let in_hand: u32 = rules
-            .royals
-            .iter()
-            .map(|&k| position.holdings.count(icn_model::Piece::new(k, side)))
-            .sum();
-        on_board + in_hand as usize > 1
-    });
-    if promoted_into || several {
+        .any(|&k| most_a_side_can_have(rules, position, k) > most);
+    if too_many {
         l.refuse(
             &o,
-            "a pseudo-royal piece type a side may have two of (Fairy-Stockfish then treats none as royal): needs the model",
+            format!("a pseudo-royal piece type a side may have more than {most} of (Fairy-Stockfish then treats none as royal): needs the model"),
         );
     }
+}
+
+/// The most pieces of kind `k` a side can have from `position` on: those on
+/// the board and in hand, and every piece that may promote into `k`.
+pub(super) fn most_a_side_can_have(
+    rules: &RuleSet,
+    position: &Position,
+    k: icn_model::PieceKind,
+) -> usize {
+    let has = |side: Player, k| position.count_of(icn_model::Piece::new(k, side));
+    [Player::WHITE, Player::BLACK]
+        .into_iter()
+        .map(|side| {
+            let gained: usize = rules
+                .promotions
+                .iter()
+                .filter(|p| p.player == side && p.choices.contains(&k))
+                .map(|p| p.promoting.iter().map(|&q| has(side, q)).sum::<usize>())
+                .sum();
+            has(side, k) + gained
+        })
+        .max()
+        .unwrap_or(0)
 }

@@ -299,7 +299,8 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     kinds.extend(r.en_passant.leavers.iter().copied());
     kinds.retain(|k| !k.is_neutral_only());
     let royal: Vec<PieceKind> = kinds.iter().copied().filter(|&k| r.is_royal(k)).collect();
-    if royal.len() > 1 {
+    let pseudo = super::write_atomic::pseudo_royal(v);
+    if royal.len() > 1 && pseudo.is_none() {
         o.bad(format!(
             "{} royal piece kinds (Fairy-Stockfish has one king)",
             royal.len()
@@ -340,7 +341,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
             o.bad(format!("{e} ({})", k.code()));
         }
         let betza: Result<String, Vec<String>> = Ok(said);
-        if r.is_royal(k) && !king_written {
+        if r.is_royal(k) && !king_written && pseudo.as_ref().is_none_or(|p| !p.kinds.contains(&k)) {
             king_written = true;
             slots.insert(k, Slot::KING);
             match betza {

@@ -21,25 +21,43 @@ use icn_rules::{Variant, WinRule};
 use super::write::Out;
 
 /// Whether the royal kind is written as a plain piece lost by extinction:
-/// when taking royals wins, or for [`pseudo_royal`].
+/// when taking royals wins, or for [`pseudo_royal`] with no `king` beside.
 pub(super) fn royal_by_extinction(v: &Variant) -> bool {
     let r = &v.rules;
     let taken = !r.wins.is_empty()
         && r.wins.iter().all(|(_, ws)| {
             ws.contains(&WinRule::AllRoyalsCaptured) || ws.contains(&WinRule::RoyalCapture)
         });
-    taken || pseudo_royal(v).is_some()
+    taken || pseudo_royal(v).is_some_and(|p| p.king.is_none())
 }
 
-/// The royal kind of a checkmate game written as a pseudo-royal plain piece
-/// (`extinctionPseudoRoyal`), as Fairy-Stockfish's own files write a royal
-/// centaur or amazon, so that it keeps its own kind instead of becoming the
-/// `king`: one royal kind in play that is built in and not royal by default (`king`
-/// is read back as a royal kind or the variant's own), at most one of it
-/// per side and none to be gained, checkmate the only win, and nothing that
-/// needs Fairy-Stockfish's `king` (explosions, the flying general, perpetual
-/// check and chasing rules, drops that may not check or mate). Flag and hill wins may go with it.
-pub(super) fn pseudo_royal(v: &Variant) -> Option<PieceKind> {
+/// Royal kinds written as pseudo-royal plain pieces, and the one beside them
+/// written as the `king`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct PseudoRoyals {
+    /// The kind in the `king` slot, if any.
+    pub king: Option<PieceKind>,
+    /// The kinds written as plain pieces (`extinctionPieceTypes`).
+    pub kinds: Vec<PieceKind>,
+    /// The most pieces of one of them a side can have (the count plus one).
+    pub most: usize,
+}
+
+/// The royal kinds of a checkmate game that the `king` cannot say, written
+/// as pseudo-royal plain pieces (`extinctionPseudoRoyal`, with
+/// `extinctionPieceCount`): the `king` holds one kind that reads back as
+/// itself (the king, a kind royal by default, or the variant's own kind)
+/// and of which a side has at most one and can gain none; the other royal
+/// kinds — a second royal kind, a kind with several royals per side
+/// (counting the pieces that may promote into it), a built-in kind not
+/// royal by default (as Fairy-Stockfish's own files write a royal centaur
+/// or amazon) — are pseudo-royal. Fairy-Stockfish keeps the pieces of such a
+/// type safe while a side has at most the count plus one, which is then the
+/// most a side can have. Only with checkmate the only win (flag and hill
+/// wins may go with it) and nothing that needs Fairy-Stockfish's `king`
+/// alone (explosions, the flying general, perpetual check and chasing
+/// rules, drops that may not check or mate).
+pub(super) fn pseudo_royal(v: &Variant) -> Option<PseudoRoyals> {
     let r = &v.rules;
     let checkmate_only = !r.wins.is_empty()
         && r.wins.iter().all(|(_, ws)| {
@@ -48,18 +66,6 @@ pub(super) fn pseudo_royal(v: &Variant) -> Option<PieceKind> {
                     .iter()
                     .all(|w| matches!(w, WinRule::Checkmate | WinRule::Koth | WinRule::FlagAny))
         });
-    let [k] = royals_in_play(v)[..] else {
-        return None;
-    };
-    let alone = [Player::WHITE, Player::BLACK].into_iter().all(|side| {
-        let on_board = v
-            .position
-            .pieces
-            .iter()
-            .filter(|p| p.piece.player == side && p.piece.kind == k)
-            .count();
-        on_board + v.position.holdings.count(icn_model::Piece::new(k, side)) as usize <= 1
-    });
     let needs_king = r.limits.explosion.is_some()
         || r.limits.flying_general
         || r.limits.chase_rule
@@ -67,24 +73,46 @@ pub(super) fn pseudo_royal(v: &Variant) -> Option<PieceKind> {
         || r.drops
             .as_ref()
             .is_some_and(|d| !d.no_check.is_empty() || !d.no_mate.is_empty());
-    (checkmate_only
-        && k.is_builtin()
-        && !icn_rules::movement::royal_by_default(k)
-        && alone
-        && !r.promotions.iter().any(|p| p.choices.contains(&k))
-        && !needs_king)
-        .then_some(k)
+    if !checkmate_only || needs_king {
+        return None;
+    }
+    // The royal kinds of the position, its hands and its promotions.
+    let royals: Vec<PieceKind> = r
+        .royals
+        .iter()
+        .copied()
+        .filter(|&k| {
+            v.position.pieces.iter().any(|p| p.piece.kind == k)
+                || v.position.holdings.iter().any(|(p, _)| p.kind == k)
+                || r.promotions.iter().any(|p| p.choices.contains(&k))
+        })
+        .collect();
+    let most_of = |k| super::lower_atomic::most_a_side_can_have(r, &v.position, k);
+    let kingly = |k: PieceKind| !k.is_builtin() || icn_rules::movement::royal_by_default(k);
+    // The king itself first.
+    let king = royals
+        .iter()
+        .copied()
+        .filter(|&k| kingly(k) && most_of(k) <= 1)
+        .min_by_key(|&k| k != PieceKind::King);
+    let kinds: Vec<PieceKind> = royals.into_iter().filter(|&k| Some(k) != king).collect();
+    let most = kinds.iter().map(|&k| most_of(k)).max()?.max(1);
+    Some(PseudoRoyals { king, kinds, most })
 }
 
-/// The lines of [`pseudo_royal`]'s kind.
+/// The lines of [`pseudo_royal`]'s kinds.
 pub(super) fn pseudo_royal_lines(
-    k: PieceKind,
+    p: &PseudoRoyals,
     letter: &dyn Fn(PieceKind) -> char,
     lines: &mut Vec<String>,
 ) {
     lines.push("extinctionValue = loss".into());
-    lines.push(format!("extinctionPieceTypes = {}", letter(k)));
+    let letters: String = p.kinds.iter().map(|&k| letter(k)).collect();
+    lines.push(format!("extinctionPieceTypes = {letters}"));
     lines.push("extinctionPseudoRoyal = true".into());
+    if p.most > 1 {
+        lines.push(format!("extinctionPieceCount = {}", p.most - 1));
+    }
 }
 
 /// The royal kinds some piece of the position is of.

@@ -405,8 +405,8 @@ pub(super) fn ends(
             )),
         }
     }
-    if let Some(k) = super::write_atomic::pseudo_royal(v) {
-        super::write_atomic::pseudo_royal_lines(k, letter, lines);
+    if let Some(royals) = super::write_atomic::pseudo_royal(v) {
+        super::write_atomic::pseudo_royal_lines(&royals, letter, lines);
     }
     // Without a `king` (a royal lost by extinction) nothing is ever mated.
     if !rules_w.contains(&WinRule::Checkmate)

@@ -530,6 +530,20 @@ pub(super) fn rule_items(v: &Variant, problems: &mut Vec<String>) -> Vec<RuleIte
     if let Some(n) = v.rules.losses.perpetual_check {
         out.push(end("perpetual", Some(n), Score::Loss));
     }
+    // Sjaak sees no check against a side with several royals (or, with
+    // `duplecheck`, only when all are attacked); the model keeps each safe.
+    let several = [Player::WHITE, Player::BLACK].into_iter().any(|side| {
+        v.rules.check_matters_for(side)
+            && v.position
+                .pieces
+                .iter()
+                .filter(|p| p.piece.player == side && v.rules.is_royal(p.piece.kind))
+                .count()
+                > 1
+    });
+    if several {
+        problems.push("several royals per side, each kept safe (Sjaak sees no check then)".into());
+    }
     if v.rules.forced_capture {
         out.push(RuleItem::Special("forced capture".into()));
     }

@@ -70,7 +70,7 @@ fn what_the_model_cannot_hold_is_refused_by_name() {
     .unwrap_err();
     assert!(
         e.iter()
-            .any(|r| r.option == "extinctionPseudoRoyal" && r.reason.contains("two")),
+            .any(|r| r.option == "extinctionPseudoRoyal" && r.reason.contains("more than 1")),
         "{e:?}"
     );
     // Petrifying captures stay refused.

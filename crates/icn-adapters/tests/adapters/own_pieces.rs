@@ -58,8 +58,8 @@ fn fairy_stockfish_variants_convert_to_icn_and_back() {
     // Eight of them with drops and pieces in hand, which ICN cannot say;
     // three with xiangqi's confined pieces, one with Makruk counting and
     // nine with a repetition that is not a draw, which it cannot say either.
-    assert_eq!(reaching, 79);
-    assert_eq!(converted.len(), 21, "{converted:?}");
+    assert_eq!(reaching, 85);
+    assert_eq!(converted.len(), 24, "{converted:?}");
 }
 
 #[test]
