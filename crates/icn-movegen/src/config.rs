@@ -311,6 +311,7 @@ impl Config {
                         | WinRule::FlagAny
                         | WinRule::FlagAll
                         | WinRule::BareKing
+                        | WinRule::Extinction(_)
                 )
             }),
             drops,

@@ -19,6 +19,7 @@ mod constrain;
 mod counting;
 mod drops;
 mod error;
+mod extinction;
 mod generate;
 mod geometry;
 mod legality;

@@ -51,6 +51,9 @@ pub enum Termination {
     BareKing,
     /// A Makruk-family count ran out.
     Counting,
+    /// A player was left with too few pieces of a kind
+    /// ([`icn_rules::Extinction`]).
+    Extinction,
 }
 
 impl Termination {
@@ -72,6 +75,7 @@ impl Termination {
             Termination::Flag => "flag",
             Termination::BareKing => "bareking",
             Termination::Counting => "counting",
+            Termination::Extinction => "extinction",
         }
     }
 }
@@ -152,6 +156,9 @@ impl Board {
         let n = cfg.turn_order.len();
         let previous = (n > 0).then(|| cfg.turn_order[(self.turn + n - 1) % n]);
         if let Some(mover) = self.last_mover().or(previous) {
+            if let Some(end) = self.extinction_decided(mover) {
+                return Some(end);
+            }
             if cfg.limits.active
                 && let Some(end) = self.limits_decided(mover)
             {

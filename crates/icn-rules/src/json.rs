@@ -55,7 +55,9 @@ pub fn zone_json(z: &Zone) -> Value {
     }
 }
 
-/// The keyword of a win rule.
+/// The keyword of a win rule (an extinction rule as
+/// `extinction(KINDS, AT_MOST, OPPONENT_AT_LEAST)`, KINDS codes apart or `*`;
+/// `ownextinction(…)` when the player so left wins).
 pub fn win_keyword(w: &WinRule) -> String {
     match w {
         WinRule::Checkmate => "checkmate".into(),
@@ -69,6 +71,14 @@ pub fn win_keyword(w: &WinRule) -> String {
         WinRule::FlagAny => "flag".into(),
         WinRule::FlagAll => "flagall".into(),
         WinRule::BareKing => "bareking".into(),
+        WinRule::Extinction(e) => {
+            let kinds = match &e.kinds {
+                None => "*".to_string(),
+                Some(ks) => ks.iter().map(|k| k.code()).collect::<Vec<_>>().join(" "),
+            };
+            let name = if e.own { "ownextinction" } else { "extinction" };
+            format!("{name}({kinds}, {}, {})", e.at_most, e.opponent_at_least)
+        }
     }
 }
 

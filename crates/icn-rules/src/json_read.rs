@@ -18,7 +18,7 @@ use icn_model::{Coord, Int, PieceKind, Player, WorldBorder};
 use crate::board::{Region, Zone};
 use crate::movement::Movement;
 use crate::rules::{
-    CastleMove, Castling, Outcome, PromotionRule, RepetitionResult, RuleSet, WinRule,
+    CastleMove, Castling, Extinction, Outcome, PromotionRule, RepetitionResult, RuleSet, WinRule,
 };
 
 /// Why rule-set JSON does not read: where (a key path) and what.
@@ -266,6 +266,13 @@ pub fn zone_from_json(v: &Value, path: &str) -> Result<Zone, RulesJsonError> {
 
 fn win(v: &Value, path: &str) -> Read<WinRule> {
     let word = string(v, path)?;
+    if let Some((own, inner)) = word
+        .strip_prefix("ownextinction(")
+        .map(|r| (true, r))
+        .or_else(|| word.strip_prefix("extinction(").map(|r| (false, r)))
+    {
+        return extinction(inner, own, path).map(WinRule::Extinction);
+    }
     let checks = word
         .strip_prefix("checks(")
         .and_then(|r| r.strip_suffix(')'))
@@ -288,10 +295,44 @@ fn win(v: &Value, path: &str) -> Read<WinRule> {
                 path,
                 format!(
                     "`{word}` is not a win rule (checkmate, royalcapture, allroyalscaptured, \
-                     allpiecescaptured, koth, checkmated, nopieces, flag, flagall, bareking or checks(N))"
+                     allpiecescaptured, koth, checkmated, nopieces, flag, flagall, bareking, checks(N) or extinction(KINDS, AT_MOST, OPPONENT_AT_LEAST))"
                 ),
             );
         }
+    })
+}
+
+/// The inside of `extinction(KINDS, AT_MOST, OPPONENT_AT_LEAST)`, `)` included.
+fn extinction(inner: &str, own: bool, path: &str) -> Read<Extinction> {
+    let expected = "expected `extinction(KINDS, AT_MOST, OPPONENT_AT_LEAST)` with KINDS piece codes apart or `*`";
+    let Some(inner) = inner.strip_suffix(')') else {
+        return err(path, expected);
+    };
+    let parts: Vec<&str> = inner.split(',').map(str::trim).collect();
+    let [kinds, at_most, opponent] = parts[..] else {
+        return err(path, expected);
+    };
+    let number = |t: &str| {
+        t.parse::<u32>()
+            .or_else(|_| err(path, format!("`{t}`: {expected}")))
+    };
+    let kinds = match kinds {
+        "*" => None,
+        codes => Some(
+            codes
+                .split_whitespace()
+                .map(|c| PieceKind::custom(c).or_else(|e| err(path, e.to_string())))
+                .collect::<Read<BTreeSet<_>>>()?,
+        ),
+    };
+    if kinds.as_ref().is_some_and(BTreeSet::is_empty) {
+        return err(path, expected);
+    }
+    Ok(Extinction {
+        kinds,
+        at_most: number(at_most)?,
+        opponent_at_least: number(opponent)?,
+        own,
     })
 }
 

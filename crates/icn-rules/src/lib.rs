@@ -36,6 +36,6 @@ pub use board::{Region, Zone};
 pub use drops::{DropMate, DropZone, Drops};
 pub use movement::{Action, Component, Frame, Movement, Pattern, Symmetry, Vector, movement_of};
 pub use rules::{
-    CastleMove, Castling, Draws, EnPassant, Losses, Outcome, PromotionRule, RepetitionResult,
-    RuleSet, Variant, WinRule, insufficient_material,
+    CastleMove, Castling, Draws, EnPassant, Extinction, Losses, Outcome, PromotionRule,
+    RepetitionResult, RuleSet, Variant, WinRule, insufficient_material,
 };

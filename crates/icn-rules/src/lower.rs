@@ -228,6 +228,12 @@ fn win_condition(w: &WinRule) -> Result<WinCondition, String> {
         WinRule::BareKing => {
             return Err("a win by baring the opponent's king".to_string());
         }
+        WinRule::Extinction(_) => {
+            return Err(format!(
+                "the extinction rule `{}`",
+                crate::json::win_keyword(w)
+            ));
+        }
     })
 }
 

@@ -54,6 +54,30 @@ pub enum WinRule {
     /// Sjaak `loneking = loss` with `bare rule`); see
     /// [`crate::limits::Limits::bare_reply`].
     BareKing,
+    /// Fairy-Stockfish's extinction rule ([`Extinction`]), when it is none of
+    /// the rules above.
+    Extinction(Extinction),
+}
+
+/// The game ends when a player has at most [`Extinction::at_most`] pieces of
+/// one of [`Extinction::kinds`] (each kind counted alone; all the player's
+/// pieces together when `None`), on the board and in hand, while the other
+/// player has at least [`Extinction::opponent_at_least`] of it
+/// (Fairy-Stockfish's `extinctionPieceTypes`, `extinctionPieceCount`,
+/// `extinctionOpponentPieceCount`). It is held by the winner: the opponent
+/// so left loses, or with [`Extinction::own`] the player so left wins
+/// (`extinctionValue` loss and win). The player who moved last is looked
+/// at first.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Extinction {
+    /// The kinds counted, each alone (`None`: every piece together).
+    pub kinds: Option<BTreeSet<PieceKind>>,
+    /// Left with this many or fewer (0: none left).
+    pub at_most: u32,
+    /// While the other player has at least this many.
+    pub opponent_at_least: u32,
+    /// The player so left wins (else its opponent does).
+    pub own: bool,
 }
 
 /// A result from the point of view of the player it happens to.

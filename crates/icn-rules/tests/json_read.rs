@@ -119,3 +119,37 @@ fn repetition_results_round_trip() {
     let e = rules_from_json(&bad).unwrap_err();
     assert!(e.to_string().contains("draws.repetitionResult"), "{e}");
 }
+
+/// Extinction rules are written as `extinction(KINDS, AT_MOST,
+/// OPPONENT_AT_LEAST)` keywords and read back; a malformed one is refused
+/// with its path.
+#[test]
+fn extinction_rules_round_trip() {
+    use icn_model::{PieceKind, Player};
+    use icn_rules::{Extinction, RuleSet, WinRule};
+    for e in [
+        Extinction {
+            kinds: None,
+            at_most: 1,
+            opponent_at_least: 0,
+            own: false,
+        },
+        Extinction {
+            kinds: Some([PieceKind::Rook, PieceKind::Queen].into_iter().collect()),
+            at_most: 0,
+            opponent_at_least: 2,
+            own: true,
+        },
+    ] {
+        let mut r = RuleSet::default();
+        r.wins[0].1.push(WinRule::Extinction(e));
+        let json = rules_json(&r);
+        assert_eq!(rules_from_json(&json).unwrap(), r, "{json}");
+    }
+    let r = rules_from_json(&serde_json::json!({"wins": {"white": ["ownextinction(R, 0, 0)"]}}))
+        .unwrap();
+    assert!(matches!(&r.wins_of(Player::WHITE)[0], WinRule::Extinction(e) if e.own));
+    let bad = serde_json::json!({"wins": {"white": ["extinction(R, x, 0)"]}});
+    let e = rules_from_json(&bad).unwrap_err();
+    assert!(e.to_string().contains("wins.white"), "{e}");
+}

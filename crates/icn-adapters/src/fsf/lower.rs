@@ -308,6 +308,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     ends(&mut l, &mut rules);
     super::lower_atomic::lower(&mut l, &mut rules, &pieces);
     super::lower_bare::lower(&mut l, &mut rules, &pieces);
+    super::lower_extinction::lower(&l, &mut rules, &pieces);
     super::lower_rules::flags(&mut l, &mut rules, &pieces);
     super::lower_rules::en_passant_zones(&l, &mut rules);
     super::lower_xiangqi::lower(&mut l, &mut rules, &pieces);

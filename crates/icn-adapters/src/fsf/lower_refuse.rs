@@ -174,6 +174,7 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             && super::lower_atomic::royal_extinction(l).is_none()
             && !super::lower_bare::is_bare_rule(l)
             && super::lower_bare::royal_count_rule(l).is_none()
+            && super::lower_extinction::general(l).is_none()
         {
             let o = l
                 .origin_of("extinctionPieceTypes")

@@ -370,7 +370,8 @@ pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
         Some(t) if t == "win" => vec![WinRule::Checkmated],
         _ => vec![WinRule::Checkmate],
     };
-    if l.pieces_set_is_all("extinctionPieceTypes") {
+    if l.pieces_set_is_all("extinctionPieceTypes") && super::lower_extinction::general(l).is_none()
+    {
         match l.text("extinctionValue").map(|(t, _)| t).as_deref() {
             Some("loss") => wins.push(WinRule::AllPiecesCaptured),
             // Losing every piece wins (antichess on other boards).

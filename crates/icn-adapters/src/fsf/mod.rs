@@ -28,6 +28,7 @@ pub mod lower;
 mod lower_atomic;
 mod lower_bare;
 mod lower_drops;
+mod lower_extinction;
 mod lower_gating;
 mod lower_pieces;
 mod lower_position;

@@ -400,6 +400,37 @@ pub(super) fn ends(
                     lines.push(line.into());
                 }
             }
+            WinRule::Extinction(e) => {
+                let others = rules_w.iter().any(|w| {
+                    matches!(
+                        w,
+                        WinRule::AllPiecesCaptured
+                            | WinRule::NoPiecesLeft
+                            | WinRule::BareKing
+                            | WinRule::AllRoyalsCaptured
+                            | WinRule::RoyalCapture
+                    ) || (matches!(w, WinRule::Extinction(x) if x != e))
+                });
+                if others || super::write_atomic::pseudo_royal(v).is_some() {
+                    o.bad("two extinction rules (Fairy-Stockfish has one)");
+                }
+                let value = if e.own { "win" } else { "loss" };
+                lines.push(format!("extinctionValue = {value}"));
+                let kinds = match &e.kinds {
+                    None => "*".to_string(),
+                    Some(ks) => ks.iter().map(|&k| letter(k)).collect(),
+                };
+                lines.push(format!("extinctionPieceTypes = {kinds}"));
+                if e.at_most > 0 {
+                    lines.push(format!("extinctionPieceCount = {}", e.at_most));
+                }
+                if e.opponent_at_least > 0 {
+                    lines.push(format!(
+                        "extinctionOpponentPieceCount = {}",
+                        e.opponent_at_least
+                    ));
+                }
+            }
             other => o.bad(format!(
                 "the win rule {other:?} (no Fairy-Stockfish option says it)"
             )),

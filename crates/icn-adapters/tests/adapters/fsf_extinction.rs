@@ -123,3 +123,43 @@ fn misere_chess_counts_as_fairy_stockfish() {
 fn berolina_double_steps_count_as_fairy_stockfish() {
     crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/berolina.tsv"), 8);
 }
+
+/// The general extinction rule: read from the options none of the other
+/// rules say, written back the same, and `extinctionValue = draw` refused.
+#[test]
+fn the_general_extinction_rule_is_read_and_written_back() {
+    use icn_rules::Extinction;
+    let v = variant_of(
+        "[e:chess]\nextinctionValue = loss\nextinctionPieceTypes = *\nextinctionPieceCount = 1\n",
+    )
+    .unwrap();
+    let want = WinRule::Extinction(Extinction {
+        kinds: None,
+        at_most: 1,
+        opponent_at_least: 0,
+        own: false,
+    });
+    assert!(v.rules.wins_of(icn_model::Player::WHITE).contains(&want));
+    assert!(
+        !v.rules
+            .wins_of(icn_model::Player::WHITE)
+            .contains(&WinRule::AllPiecesCaptured)
+    );
+    let text = fsf::write_section(&v, "e").unwrap();
+    assert!(text.contains("extinctionPieceCount = 1"), "{text}");
+    assert_eq!(
+        variant_of(&text).unwrap().rules.wins,
+        v.rules.wins,
+        "{text}"
+    );
+    let v = variant_of("[k:chess]\nextinctionValue = win\nextinctionPieceTypes = r\n").unwrap();
+    assert!(v.rules.wins_of(icn_model::Player::BLACK).iter().any(
+        |w| matches!(w, WinRule::Extinction(e) if e.own && e.kinds.as_ref().is_some_and(|k| k.contains(&icn_model::PieceKind::Rook)))
+    ));
+    let e =
+        variant_of("[d:chess]\nextinctionValue = draw\nextinctionPieceTypes = r\n").unwrap_err();
+    assert!(
+        e.iter().any(|r| r.option == "extinctionPieceTypes"),
+        "{e:?}"
+    );
+}

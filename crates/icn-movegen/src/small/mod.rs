@@ -22,7 +22,8 @@
 //! ([`blast`], legality [`tested`]), moves that may not give check
 //! ([`tested`]), en passant zones, flags and bare kings ([`flags`]), forced
 //! capture ([`forced`]), pieces immune to their own kind, the Makpong rule
-//! (not with explosions or jumping attackers) and the flying general.
+//! (not with explosions or jumping attackers) and the flying general; no
+//! extinction rule ([`icn_rules::Extinction`]: it counts pieces by kind).
 //! Where an opponent attacks by jumping, legality is decided by
 //! [`shield`].
 //! The
@@ -235,6 +236,15 @@ impl<M: Mask> SmallBoard<M> {
         // complex): legality by the shields.
         let slow = cfg.turn_order.iter().any(|&p| cfg.player(p).slow);
         let promos = promo::promotions(&cfg, bb)?;
+        // Extinction rules count pieces by kind, which the masks do not.
+        if cfg.turn_order.iter().any(|&p| {
+            cfg.player(p)
+                .wins
+                .iter()
+                .any(|w| matches!(w, icn_rules::WinRule::Extinction(_)))
+        }) {
+            return None;
+        }
         // Check and pin masks follow one royal per player who keeps it safe.
         if types.iter().zip(&promos).any(|(t, pr)| {
             cfg.player(t.piece.player).protect

@@ -163,6 +163,60 @@ fn a_repetition_is_scored_by_the_variant() {
     assert_eq!(end(RepetitionResult::ForWhite(Outcome::Win), "w"), "1-0");
 }
 
+/// Fairy-Stockfish's extinction rule: losing the last rook wins for the
+/// player who lost it (`own`), or loses with a count of one piece of all.
+#[test]
+fn extinction_rules_end_the_game() {
+    use icn_model::Coord;
+    use icn_rules::{Extinction, WinRule};
+    let end = |icn: &str, e: Extinction, (from, to): ((i64, i64), (i64, i64))| {
+        let g = Game::parse(icn, Dialect::Auto).unwrap();
+        let mut rules = icn_movegen::rules_of(&g).unwrap();
+        for (_, wins) in &mut rules.wins {
+            wins.push(WinRule::Extinction(e.clone()));
+        }
+        let mut b = icn_movegen::Board::new(&g.position, &rules).unwrap();
+        assert_eq!(b.game_end().unwrap(), None);
+        let m = b
+            .check_move(&Coord::new(from.0, from.1), &Coord::new(to.0, to.1), None)
+            .unwrap();
+        b.make(&m);
+        b.game_end().unwrap()
+    };
+    let rooks = Extinction {
+        kinds: Some([icn_model::PieceKind::Rook].into_iter().collect()),
+        at_most: 0,
+        opponent_at_least: 0,
+        own: true,
+    };
+    // White takes Black's last rook: Black, left without rooks, wins (a
+    // side without rooks from the start would have won already).
+    let e = end(
+        "w K1,1|k8,8|Q3,3|R2,1|r3,6",
+        rooks.clone(),
+        ((3, 3), (3, 6)),
+    )
+    .unwrap();
+    assert_eq!(
+        (e.termination, e.result()),
+        (Termination::Extinction, "0-1".to_string())
+    );
+    // Not while a rook is left.
+    assert!(end("w K1,1|k8,8|Q3,3|R2,1|r3,6|r4,7", rooks, ((3, 3), (3, 6))).is_none());
+    // A side left with its king alone loses (`*` at one piece).
+    let bare = Extinction {
+        kinds: None,
+        at_most: 1,
+        opponent_at_least: 0,
+        own: false,
+    };
+    let e = end("w K1,1|k8,8|Q3,3|r3,6", bare, ((3, 3), (3, 6))).unwrap();
+    assert_eq!(
+        (e.termination, e.result()),
+        (Termination::Extinction, "1-0".to_string())
+    );
+}
+
 /// Suicide chess: a player who can capture must, and losing every piece wins.
 #[test]
 fn forced_capture_and_a_win_by_losing_every_piece() {

@@ -204,6 +204,12 @@ pub fn print(rules: &RuleSet) -> FbrText {
                 WinRule::BareKing => {
                     omitted.push("a win by baring the opponent's king".to_string());
                 }
+                WinRule::Extinction(_) => {
+                    omitted.push(format!(
+                        "the extinction rule `{}`",
+                        crate::json::win_keyword(w)
+                    ));
+                }
                 WinRule::Checkmated => {
                     let what = "the win by being checkmated";
                     if let Some(own) = named(royals.iter().copied(), winner, what, &mut omitted) {
