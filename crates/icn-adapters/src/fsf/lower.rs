@@ -305,6 +305,7 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     rules.castling = castling(&mut l, &pieces);
     rules.drops = super::lower_drops::drops(&mut l, &rules, &pieces, &regions);
     super::lower_shogi::promotions(&mut l, &mut rules, &pieces);
+    super::lower_limits::promotion_limits(&mut l, &mut rules, &pieces);
     ends(&mut l, &mut rules);
     super::lower_atomic::lower(&mut l, &mut rules, &pieces);
     super::lower_bare::lower(&mut l, &mut rules, &pieces);

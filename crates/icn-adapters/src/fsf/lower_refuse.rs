@@ -140,11 +140,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
         "petrifyOnCaptureTypes",
         &format!("petrifying captures: {model}"),
     );
-    if let Some((t, o)) = l.text("promotionLimit")
-        && !t.trim().is_empty()
-    {
-        l.refuse(&o, format!("`{t}`: limits on promoted pieces: {model}"));
-    }
     if drops {
         for f in [
             "sittuyinRookDrop",

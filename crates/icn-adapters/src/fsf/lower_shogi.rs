@@ -90,6 +90,36 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
     if !immobility {
         return;
     }
+    // A pawn-style promotion that is optional is compulsory where the piece
+    // could not move again (grand chess's last rank).
+    let region = rules.region.clone();
+    let movements: Vec<Vec<icn_rules::Movement>> = rules
+        .promotions
+        .iter()
+        .map(|r| r.promoting.iter().map(|&k| rules.movement(k)).collect())
+        .collect();
+    for (rule, moves) in rules.promotions.iter_mut().zip(&movements) {
+        if rule.from_zone || rule.mandatory {
+            continue;
+        }
+        let squares: Vec<(u32, u32)> = (1..=l.ranks)
+            .flat_map(|r| (1..=l.files).map(move |f| (f, r)))
+            .filter(|&(f, r)| rule.zone.contains(&Coord::new(i64::from(f), i64::from(r))))
+            .collect();
+        let dead: Vec<(u32, u32)> = squares
+            .into_iter()
+            .filter(|&s| moves.iter().all(|m| is_dead_in(&region, m, rule.player, s)))
+            .collect();
+        if !dead.is_empty() {
+            rule.forced = zone(&dead, l.files);
+        }
+    }
+    promoting.extend(
+        rules
+            .promotions
+            .iter()
+            .flat_map(|r| r.promoting.iter().copied()),
+    );
     // A piece that does not promote may not move to a square it could not
     // leave: it is confined to the others.
     for p in pieces.iter().filter(|p| !promoting.contains(&p.kind)) {
@@ -114,9 +144,18 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
 }
 
 /// Whether a piece of `kind` and `player` could never move from `(file, rank)`.
-fn is_dead(rules: &RuleSet, kind: PieceKind, player: Player, (f, r): (u32, u32)) -> bool {
+fn is_dead(rules: &RuleSet, kind: PieceKind, player: Player, at: (u32, u32)) -> bool {
+    is_dead_in(&rules.region, &rules.movement(kind), player, at)
+}
+
+/// Whether a piece moving as `movement` for `player` could never move from
+/// `(file, rank)` of `region`.
+fn is_dead_in(
+    region: &icn_rules::Region,
+    movement: &icn_rules::Movement,
+    player: Player,
+    (f, r): (u32, u32),
+) -> bool {
     let at = Coord::new(i64::from(f), i64::from(r));
-    !rules
-        .movement(kind)
-        .can_move_from(player, &at, &rules.region)
+    !movement.can_move_from(player, &at, region)
 }

@@ -246,6 +246,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     let no_checks = std::mem::take(&mut limits.no_checks);
     let makpong = std::mem::take(&mut limits.royal_captures_checker_only);
     let same_kind = std::mem::take(&mut limits.same_kind_immune);
+    let piece_limits = std::mem::take(&mut limits.piece_limits);
     let soldier = super::write_xiangqi::soldier(&o, v);
     super::write_xiangqi::take_said(&mut limits, soldier.map(|s| s.0));
     // Flag zones are written with the flag win (`flagRegion…`).
@@ -552,6 +553,9 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     if flying_general {
         lines.push("flyingGeneral = true".to_string());
     }
+    if let Some(line) = promotion_limit_line(&mut o, &piece_limits, &letter) {
+        lines.push(line);
+    }
     lines.extend(super::write_xiangqi::lines(&o, v, &slots, soldier));
     lines.extend(super::counting::lines(&mut o, v));
     super::write_atomic::explosion_lines(
@@ -641,4 +645,30 @@ pub fn write_file(vs: &[Variant]) -> Result<String, Vec<String>> {
     } else {
         Err(problems)
     }
+}
+
+/// `promotionLimit`: the piece limits, the same for both sides (Fairy-Stockfish
+/// has one list).
+fn promotion_limit_line(
+    o: &mut Out,
+    limits: &[icn_rules::limits::PieceLimit],
+    letter: &dyn Fn(PieceKind) -> char,
+) -> Option<String> {
+    let mut of_side: [BTreeMap<PieceKind, u32>; 2] = [BTreeMap::new(), BTreeMap::new()];
+    for l in limits {
+        let side = usize::from(l.player == Player::BLACK);
+        if l.player != Player::WHITE && l.player != Player::BLACK {
+            o.bad("piece limits for a third player");
+            continue;
+        }
+        of_side[side].insert(l.kind, l.max);
+    }
+    if of_side[0] != of_side[1] {
+        o.bad("piece limits that differ between the sides (Fairy-Stockfish's `promotionLimit` is one list)");
+    }
+    let entries: Vec<String> = of_side[0]
+        .iter()
+        .map(|(&k, n)| format!("{}:{n}", letter(k)))
+        .collect();
+    (!entries.is_empty()).then(|| format!("promotionLimit = {}", entries.join(" ")))
 }

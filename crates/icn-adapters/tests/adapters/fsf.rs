@@ -385,3 +385,33 @@ fn repetition_values_are_read_and_written_back() {
         "{e:?}"
     );
 }
+
+/// `promotionLimit` is the model's piece limits for both sides, written
+/// back as one list; a malformed entry or an unknown letter is a read error.
+#[test]
+fn promotion_limits_are_read_and_written_back() {
+    let v = crate::fsf_variant("[l:chess]\npromotionLimit = q:1 n:2\n").unwrap();
+    let mut limits: Vec<(icn_model::PieceKind, icn_model::Player, u32)> = v
+        .rules
+        .limits
+        .piece_limits
+        .iter()
+        .map(|l| (l.kind, l.player, l.max))
+        .collect();
+    limits.sort();
+    assert_eq!(limits.len(), 4, "{limits:?}");
+    assert!(limits.contains(&(icn_model::PieceKind::Queen, icn_model::Player::BLACK, 1)));
+    let text = fsf::write_section(&v, "l").unwrap();
+    assert!(text.contains("promotionLimit = "), "{text}");
+    let back = crate::fsf_variant(&text).unwrap();
+    assert_eq!(back.rules.limits, v.rules.limits, "{text}");
+    // A count of 0 is no limit, as in Fairy-Stockfish.
+    let v = crate::fsf_variant("[l:chess]\npromotionLimit = q:0\n").unwrap();
+    assert!(v.rules.limits.piece_limits.is_empty());
+    // A malformed list or an unknown letter is the reader's error, with its place.
+    for bad in ["q", "z:1"] {
+        let file = fsf::read_file(&format!("[l:chess]\npromotionLimit = {bad}\n"));
+        let e = file.sections[0].result.as_ref().unwrap_err();
+        assert!(format!("{e:?}").contains("line: 2"), "{bad}: {e:?}");
+    }
+}
