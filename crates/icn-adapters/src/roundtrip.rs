@@ -244,6 +244,9 @@ pub fn relabel(x: &Variant, a: &Variant, merge: bool) -> Variant {
     let m = |k: PieceKind| map.get(&k).copied().unwrap_or(k);
     let set = |s: &BTreeSet<PieceKind>| s.iter().map(|&k| m(k)).collect::<BTreeSet<_>>();
     let mut out = x.clone();
+    if let Some(d) = &mut out.rules.drops {
+        relabel_drops(d, &m);
+    }
     let r = &mut out.rules;
     r.movements = kinds_used(x)
         .into_iter()
@@ -262,6 +265,11 @@ pub fn relabel(x: &Variant, a: &Variant, merge: bool) -> Variant {
     for p in &mut out.position.pieces {
         p.piece.kind = m(p.piece.kind);
     }
+    let mut holdings = icn_model::Holdings::new();
+    for (p, n) in x.position.holdings.iter() {
+        holdings.add(icn_model::Piece::new(m(p.kind), p.player), n);
+    }
+    out.position.holdings = holdings;
     out
 }
 
@@ -395,4 +403,17 @@ pub fn through_pair(v: &Variant, a: VariantFormat, b: VariantFormat) -> PairOutc
     } else {
         PairOutcome::Lost(lost)
     }
+}
+
+/// `d` with every kind renamed by `m`.
+fn relabel_drops(d: &mut icn_rules::Drops, m: &dyn Fn(PieceKind) -> PieceKind) {
+    let set = |s: &BTreeSet<PieceKind>| s.iter().map(|&k| m(k)).collect::<BTreeSet<_>>();
+    d.demotions = d.demotions.iter().map(|(&a, &b)| (m(a), m(b))).collect();
+    for z in d.zones.iter_mut().chain(&mut d.rights).chain(&mut d.gating) {
+        z.kinds = z.kinds.as_ref().map(set);
+    }
+    d.dead_drops_allowed = set(&d.dead_drops_allowed);
+    d.no_doubled = d.no_doubled.iter().map(|(&k, &n)| (m(k), n)).collect();
+    d.no_mate = set(&d.no_mate);
+    d.no_check = set(&d.no_check);
 }

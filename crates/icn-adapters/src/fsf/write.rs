@@ -576,13 +576,13 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     let mut s = lines.join("\n");
     s.push('\n');
     if let Some(d) = &v.rules.drops
-        && let Some(what) = super::write_drops::drops_differ(&s, d)
+        && let Some(what) = super::write_drops::drops_differ(&s, v, d)
     {
         o.bad(format!(
             "drop rules that Fairy-Stockfish's drop options cannot say exactly ({what})"
         ));
     }
-    if r.promotions.iter().any(|p| p.from_zone) && !super::write_drops::same_promotions(&s, r) {
+    if r.promotions.iter().any(|p| p.from_zone) && !super::write_drops::same_promotions(&s, v) {
         o.bad("shogi-style promotion rules that Fairy-Stockfish's promotedPieceType cannot say exactly (one region per side, shared with pawn promotion)");
     }
     Ok((s, o.problems))

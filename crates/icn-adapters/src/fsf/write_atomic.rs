@@ -89,11 +89,12 @@ pub(super) fn pseudo_royal(v: &Variant) -> Option<PseudoRoyals> {
         .collect();
     let most_of = |k| super::lower_atomic::most_a_side_can_have(r, &v.position, k);
     let kingly = |k: PieceKind| !k.is_builtin() || icn_rules::movement::royal_by_default(k);
-    // The king itself first.
+    // The king itself first; none when the king kind is not royal (a
+    // `king` makes the kinds royal by default royal when read back).
     let king = royals
         .iter()
         .copied()
-        .filter(|&k| kingly(k) && most_of(k) <= 1)
+        .filter(|&k| kingly(k) && most_of(k) <= 1 && r.royals.contains(&PieceKind::King))
         .min_by_key(|&k| k != PieceKind::King);
     let kinds: Vec<PieceKind> = royals.into_iter().filter(|&k| Some(k) != king).collect();
     let most = kinds.iter().map(|&k| most_of(k)).max()?.max(1);

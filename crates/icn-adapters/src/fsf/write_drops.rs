@@ -191,31 +191,32 @@ pub(super) fn gate_field(o: &Out, v: &Variant, castling: &str, rank: u32) -> Str
 }
 
 /// Whether the section `text` reads back with the promotion rules of `rules`.
-pub(super) fn same_promotions(text: &str, rules: &icn_rules::RuleSet) -> bool {
-    let file = super::read_file(text);
-    let Some(Ok(r)) = file.sections.first().map(|s| s.result.as_ref()) else {
+pub(super) fn same_promotions(text: &str, v: &Variant) -> bool {
+    let Some(back) = read_back(text, v) else {
         return false;
     };
-    super::to_variant(r).is_ok_and(|back| {
-        let key = |p: &&icn_rules::PromotionRule| format!("{p:?}");
-        let mut a: Vec<_> = rules.promotions.iter().collect();
-        let mut b: Vec<_> = back.rules.promotions.iter().collect();
-        a.sort_by_key(key);
-        b.sort_by_key(key);
-        a == b
-    })
+    let key = |p: &&icn_rules::PromotionRule| format!("{p:?}");
+    let mut a: Vec<_> = v.rules.promotions.iter().collect();
+    let mut b: Vec<_> = back.rules.promotions.iter().collect();
+    a.sort_by_key(key);
+    b.sort_by_key(key);
+    a == b
+}
+
+/// The section `text` read back, its kinds renamed to `v`'s by what they
+/// do (the reader names a custom piece by its letter).
+fn read_back(text: &str, v: &Variant) -> Option<Variant> {
+    let file = super::read_file(text);
+    let r = file.sections.first()?.result.as_ref().ok()?;
+    let back = super::to_variant(r).ok()?;
+    Some(crate::roundtrip::relabel(&back, v, false))
 }
 
 /// What of `d` the section `text` does not say: `None` when it reads back
 /// with exactly these drop rules, else the parts that differ (Fairy-Stockfish
 /// restricts only its `pawn` slot's drops, for one).
-pub(super) fn drops_differ(text: &str, d: &Drops) -> Option<String> {
-    let file = super::read_file(text);
-    let back = file
-        .sections
-        .first()
-        .and_then(|s| s.result.as_ref().ok())
-        .and_then(|r| super::to_variant(r).ok());
+pub(super) fn drops_differ(text: &str, v: &Variant, d: &Drops) -> Option<String> {
+    let back = read_back(text, v);
     // Rules that let nothing in or out of a hand (Sjaak's pieces in hand
     // with no rule using them) are what no drop options say.
     let inert = d.is_inert();
