@@ -499,6 +499,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
             .iter()
             .filter(move |p| p.player == player && !p.from_zone)
     };
+    let mut immobile = false;
     for (player, color) in [(Player::WHITE, "White"), (Player::BLACK, "Black")] {
         let shogi_zone = r
             .promotions
@@ -523,9 +524,9 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
                     set_text(&mut pr.choices.iter().copied())
                 ));
                 mandatory.insert(pr.mandatory);
-                if !pr.mandatory && !pr.forced.is_empty() {
-                    o.bad("promotion that is optional except where the piece could not move again (Fairy-Stockfish says optional or mandatory for the whole region)");
-                }
+                // Compulsory where the piece could not move again:
+                // `immobilityIllegal` (checked by reading the section back).
+                immobile |= !pr.mandatory && !pr.forced.is_empty();
             }
             None => lines.push(format!("promotionPawnTypes{color} = -")),
         }
@@ -538,6 +539,9 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
         mandatory.into_iter().next().unwrap_or(true)
     ));
     lines.extend(super::write_drops::shogi_lines(&mut o, v, &letters));
+    if immobile && !lines.iter().any(|l| l == "immobilityIllegal = true") {
+        lines.push("immobilityIllegal = true".into());
+    }
     if perpetual {
         lines.push("perpetualCheckIllegal = true".to_string());
     }
@@ -584,6 +588,8 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     }
     if r.promotions.iter().any(|p| p.from_zone) && !super::write_drops::same_promotions(&s, v) {
         o.bad("shogi-style promotion rules that Fairy-Stockfish's promotedPieceType cannot say exactly (one region per side, shared with pawn promotion)");
+    } else if immobile && !super::write_drops::same_promotions(&s, v) {
+        o.bad("promotion that is optional except where the piece could not move again, other than where `immobilityIllegal` makes it compulsory");
     }
     Ok((s, o.problems))
 }

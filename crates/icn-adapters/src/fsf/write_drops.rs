@@ -190,7 +190,8 @@ pub(super) fn gate_field(o: &Out, v: &Variant, castling: &str, rank: u32) -> Str
     if out.is_empty() { "-".into() } else { out }
 }
 
-/// Whether the section `text` reads back with the promotion rules of `rules`.
+/// Whether the section `text` reads back with the promotion rules and the
+/// prisons (`immobilityIllegal` makes both) of `v`.
 pub(super) fn same_promotions(text: &str, v: &Variant) -> bool {
     let Some(back) = read_back(text, v) else {
         return false;
@@ -200,7 +201,19 @@ pub(super) fn same_promotions(text: &str, v: &Variant) -> bool {
     let mut b: Vec<_> = back.rules.promotions.iter().collect();
     a.sort_by_key(key);
     b.sort_by_key(key);
-    a == b
+    // `immobilityIllegal` also confines pieces that do not promote.
+    let prisons = |v: &Variant| {
+        let mut p: Vec<String> = v
+            .rules
+            .limits
+            .prisons
+            .iter()
+            .map(|p| format!("{p:?}"))
+            .collect();
+        p.sort();
+        p
+    };
+    a == b && prisons(v) == prisons(&back)
 }
 
 /// The section `text` read back, its kinds renamed to `v`'s by what they

@@ -424,15 +424,12 @@ fn promotion_limits_are_read_and_written_back() {
 fn the_shogi_family_is_written_and_reads_back_the_same() {
     for base in ["shogi", "minishogi", "euroshogi", "gorogoro"] {
         let v = crate::fsf_variant(&format!("[x:{base}]\n")).unwrap();
-        let text = fsf::write_section(&v, "x").unwrap_or_else(|e| panic!("{base}: {e:?}"));
-        let back = crate::fsf_variant(&text).unwrap();
-        let back = icn_adapters::roundtrip::relabel(&back, &v, false);
-        let sorted = |v: &icn_rules::Variant| {
-            let mut p: Vec<String> = v.rules.promotions.iter().map(|p| format!("{p:?}")).collect();
-            p.sort();
-            p
-        };
-        assert_eq!(sorted(&back), sorted(&v), "{base}\n{text}");
+        let (text, back) = written_and_read_back(&v);
+        assert_eq!(
+            sorted_promotions(&back),
+            sorted_promotions(&v),
+            "{base}\n{text}"
+        );
         assert_eq!(back.rules.drops, v.rules.drops, "{base}\n{text}");
         let perft = |v: &icn_rules::Variant| {
             let mut b = icn_movegen::Board::new(&v.position, &v.rules).unwrap();
@@ -440,4 +437,46 @@ fn the_shogi_family_is_written_and_reads_back_the_same() {
         };
         assert_eq!(perft(&back), perft(&v), "{base}");
     }
+}
+
+/// Grand chess is written whole: optional promotion made compulsory on the
+/// last rank by `immobilityIllegal`, and the promotion limits.
+#[test]
+fn grand_chess_is_written_with_its_compulsory_last_rank() {
+    let v = crate::fsf_variant("[g:grand]\n").unwrap();
+    let (text, back) = written_and_read_back(&v);
+    for line in [
+        "mandatoryPawnPromotion = false",
+        "immobilityIllegal = true",
+        "promotionLimit = ",
+    ] {
+        assert!(text.contains(line), "{line}\n{text}");
+    }
+    assert_eq!(sorted_promotions(&back), sorted_promotions(&v), "{text}");
+    assert!(
+        v.rules
+            .promotions
+            .iter()
+            .all(|p| !p.mandatory && !p.forced.is_empty())
+    );
+}
+
+/// `v` written as a section (which must lose nothing) and read back, its
+/// kinds renamed to `v`'s by what they do.
+fn written_and_read_back(v: &icn_rules::Variant) -> (String, icn_rules::Variant) {
+    let text = fsf::write_section(v, "x").unwrap_or_else(|e| panic!("{}: {e:?}", v.name));
+    let back = crate::fsf_variant(&text).unwrap();
+    (text, icn_adapters::roundtrip::relabel(&back, v, false))
+}
+
+/// The promotion rules of `v`, in a fixed order.
+fn sorted_promotions(v: &icn_rules::Variant) -> Vec<String> {
+    let mut p: Vec<String> = v
+        .rules
+        .promotions
+        .iter()
+        .map(|p| format!("{p:?}"))
+        .collect();
+    p.sort();
+    p
 }
