@@ -174,8 +174,17 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             let o = l
                 .origin_of("extinctionPieceTypes")
                 .or_else(|| l.origin_of("extinctionValue"));
+            let what = if ex != "loss" && ex != "win" {
+                format!("`extinctionValue = {ex}`: an extinction scored as {ex}")
+            } else if l.flag("extinctionClaim", false) {
+                "`extinctionClaim`: an extinction the side to move must claim".to_string()
+            } else if l.flag("extinctionPseudoRoyal", false) {
+                "pseudo-royal types beside a king under explosions".to_string()
+            } else {
+                "these extinction options".to_string()
+            };
             if let Some(o) = o {
-                l.refuse(&o, format!("extinction of some piece types (or at a count, or pseudo-royal pieces): {model}"));
+                l.refuse(&o, format!("{what}: {model}"));
             }
         }
     }
