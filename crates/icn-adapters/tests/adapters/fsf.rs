@@ -431,10 +431,7 @@ fn the_shogi_family_is_written_and_reads_back_the_same() {
             "{base}\n{text}"
         );
         assert_eq!(back.rules.drops, v.rules.drops, "{base}\n{text}");
-        let perft = |v: &icn_rules::Variant| {
-            let mut b = icn_movegen::Board::new(&v.position, &v.rules).unwrap();
-            b.perft(3, icn_movegen::PerftMode::Bulk).unwrap()
-        };
+        let perft = crate::perft3;
         assert_eq!(perft(&back), perft(&v), "{base}");
     }
 }

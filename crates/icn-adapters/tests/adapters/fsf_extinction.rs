@@ -34,10 +34,7 @@ fn the_bare_rule_and_royal_capture_are_read_and_written_back() {
         let back = variant_of(&text).unwrap();
         assert_eq!(back.rules.wins, v.rules.wins, "{base}\n{text}");
         assert_eq!(back.rules.limits, v.rules.limits, "{base}\n{text}");
-        let perft = |v: &icn_rules::Variant| {
-            let mut b = icn_movegen::Board::new(&v.position, &v.rules).unwrap();
-            b.perft(3, icn_movegen::PerftMode::Bulk).unwrap()
-        };
+        let perft = crate::perft3;
         assert_eq!(perft(&back), perft(&v), "{base}\n{text}");
     }
 }

@@ -63,10 +63,7 @@ fn xiangqi_rules_are_read_and_written_back() {
     };
     assert_eq!(zones(&back.rules.limits), zones(l), "{text}");
     assert!(back.rules.limits.chase_rule && back.rules.limits.flying_general);
-    let perft = |v: &icn_rules::Variant| {
-        let mut b = icn_movegen::Board::new(&v.position, &v.rules).unwrap();
-        b.perft(3, icn_movegen::PerftMode::Bulk).unwrap()
-    };
+    let perft = crate::perft3;
     assert_eq!(perft(&back), perft(&v));
     assert_eq!(perft(&v), 79_666);
 }

@@ -41,3 +41,9 @@ fn assert_fsf_rows_exact(tsv: &str, min: usize) {
     let failures = icn_adapters::fsf::suite::failures(&rows);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// The perft of `v`'s start position at depth 3.
+fn perft3(v: &icn_rules::Variant) -> u64 {
+    let mut b = icn_movegen::Board::new(&v.position, &v.rules).unwrap();
+    b.perft(3, icn_movegen::PerftMode::Bulk).unwrap()
+}
