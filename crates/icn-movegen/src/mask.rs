@@ -44,6 +44,8 @@ pub(crate) trait Mask:
     /// The highest cell (undefined on the empty set).
     fn highest(self) -> usize;
     fn count(self) -> u32;
+    /// `self − rhs`, wrapping.
+    fn minus(self, rhs: Self) -> Self;
     /// The lowest cell alone.
     fn lowest_bit(self) -> Self;
     /// The tables of `cfg` at this width, when the game has them.
@@ -106,6 +108,11 @@ macro_rules! mask_impl {
             #[inline(always)]
             fn count(self) -> u32 {
                 self.count_ones()
+            }
+
+            #[inline(always)]
+            fn minus(self, rhs: Self) -> Self {
+                self.wrapping_sub(rhs)
             }
 
             #[inline(always)]

@@ -6,16 +6,20 @@
 //! the leap targets and ride rays are precomputed [`Mask`]s (`u64` up to 64
 //! cells, `u128` up to 128); a ray is cut at its first blocker with one bit
 //! scan ([`reach`]: cells are numbered row by row, so the cell number is
-//! monotonic along any ray). A prison is part of the tables: a confined
+//! monotonic along any ray), and two opposite rays are cut together without
+//! a branch ([`lines`]). Per cell, the cells from which any type could
+//! capture there filter the pieces an attack test looks at. A prison is part of the tables: a confined
 //! type's targets lie in it (its attacks too; a prisoner that attacks
 //! outside has no tables). Under the flying-general rule a royal type has
 //! two more rides, along its file, that attack without moving and ignore
 //! its prison.
 
 mod jumps;
+mod lines;
 
 use jumps::Grid;
 pub(crate) use jumps::Jumps;
+pub(crate) use lines::{BbLine, LineCell};
 
 use crate::geometry::{Border, Sq};
 use crate::limits::LimitsCfg;
@@ -70,6 +74,12 @@ pub(crate) struct BbType<M> {
     pub symmetric: bool,
     /// Per cell and ride (`cell · rides + ride`).
     pub ride_cells: Vec<RideCell<M>>,
+    /// The rides paired into lines ([`lines`]).
+    pub lines: Vec<BbLine<M>>,
+    /// How many of `lines` capture (they come first).
+    pub ncap_lines: usize,
+    /// Per cell and line (`cell · lines + line`).
+    pub line_cells: Vec<LineCell<M>>,
     /// Its lame leaps and hops, if any.
     pub jumps: Option<Jumps<M>>,
 }
@@ -80,6 +90,13 @@ impl<M: Mask> BbType<M> {
     pub fn at(&self, c: usize) -> &[RideCell<M>] {
         let n = self.rides.len();
         &self.ride_cells[c * n..c * n + n]
+    }
+
+    /// The lines' masks from cell `c`, in the order of `lines`.
+    #[inline(always)]
+    pub fn lines_at(&self, c: usize) -> &[LineCell<M>] {
+        let n = self.lines.len();
+        &self.line_cells[c * n..c * n + n]
     }
 }
 
@@ -92,6 +109,9 @@ pub(crate) struct BbTables<M> {
     /// Number of cells (`width · height`).
     pub cells: usize,
     pub types: Vec<BbType<M>>,
+    /// Per cell: the cells from which a piece of some type could capture
+    /// there, blockers aside (a filter on the pieces worth testing).
+    pub attackers: Vec<M>,
 }
 
 impl<M: Mask> BbTables<M> {
@@ -245,7 +265,23 @@ impl<M: Mask> BbTables<M> {
                     .map_or(M::EMPTY, |j| j.any_cap(c as usize));
                 bt.leaps[c as usize].any_cap |= cap | jumps;
             }
+            let dirs: Vec<_> = rides.iter().map(|s| (s.ride.dx, s.ride.dy)).collect();
+            let captures: Vec<_> = rides.iter().map(|s| s.ride.cap).collect();
+            let paired = lines::pair(&bt.rides, &dirs, &captures);
+            bt.line_cells = (0..cells)
+                .flat_map(|c| lines::line_cells(bt.at(c), &paired.sides))
+                .collect();
+            bt.lines = paired.lines;
+            bt.ncap_lines = paired.ncap;
             out.push(bt);
+        }
+        let mut attackers = vec![M::EMPTY; cells];
+        for t in &out {
+            for (c, lc) in t.leaps.iter().enumerate() {
+                for target in crate::mask::cells(lc.any_cap) {
+                    attackers[target] |= M::cell(c);
+                }
+            }
         }
         Some(BbTables {
             left: l,
@@ -253,6 +289,7 @@ impl<M: Mask> BbTables<M> {
             width,
             cells,
             types: out,
+            attackers,
         })
     }
 
@@ -374,13 +411,12 @@ pub(crate) fn reach<M: Mask>(inc: bool, rc: &RideCell<M>, occ: M) -> M {
 /// whether cell numbers increase along it.
 #[inline(always)]
 pub(crate) fn reach_ray<M: Mask>(inc: bool, ray: M, occ: M) -> M {
+    // Branch-free: with no blocker, `through_lowest` is every cell and the
+    // highest of `blockers | cell 0` is cell 0, below which lies nothing.
     let blockers = ray & occ;
-    if blockers.is_empty() {
-        return ray;
-    }
     if inc {
         ray & blockers.through_lowest()
     } else {
-        ray & !M::below_cell(blockers.highest())
+        ray & !M::below_cell((blockers | M::cell(0)).highest())
     }
 }

@@ -181,10 +181,16 @@ pub(crate) struct SmallBoard<M: Mask> {
     castles: Vec<CellCastle<M>>,
     /// Player number of each entry of the turn order.
     order: Vec<u8>,
+    /// Per player number: whether that player keeps its royal safe.
+    protects: [bool; 7],
     cells: usize,
     mailbox: [u8; 128],
     occ: M,
     by_player: [M; 7],
+    /// Per type: the cells of its pieces.
+    by_type: Vec<M>,
+    /// Per player number: the types it owns.
+    types_of: [Vec<u8>; 7],
     royal: M,
     never: M,
     anyone: M,
@@ -194,7 +200,7 @@ pub(crate) struct SmallBoard<M: Mask> {
     key: u64,
     turn: u8,
     /// Scratch: per pinned cell, where it may go (valid where `pinned` is set).
-    pin_allowed: [M; 128],
+    pin_allowed: [std::cell::Cell<M>; 128],
     /// Scratch: castling and en passant candidates.
     scratch: Vec<SmallMove>,
     /// What the game ends need ([`ends`]).
@@ -365,10 +371,17 @@ impl<M: Mask> SmallBoard<M> {
             ep_takers,
             castles,
             order,
+            protects: std::array::from_fn(|n| cfg.players.get(n).is_some_and(|pc| pc.protect)),
             cells,
             mailbox: [EMPTY; 128],
             occ: M::EMPTY,
             by_player: [M::EMPTY; 7],
+            by_type: vec![M::EMPTY; types.len()],
+            types_of: std::array::from_fn(|n| {
+                (0..types.len() as u8)
+                    .filter(|&ty| types[ty as usize].piece.player.number() as usize == n)
+                    .collect()
+            }),
             royal: M::EMPTY,
             never: M::EMPTY,
             anyone: M::EMPTY,
@@ -377,7 +390,7 @@ impl<M: Mask> SmallBoard<M> {
             ep_component: 0,
             key: board.key,
             turn: board.turn as u8,
-            pin_allowed: [M::EMPTY; 128],
+            pin_allowed: std::array::from_fn(|_| std::cell::Cell::new(M::EMPTY)),
             scratch: Vec::new(),
             ends: Ends {
                 on: cfg.immediate_ends,
@@ -478,6 +491,7 @@ impl<M: Mask> SmallBoard<M> {
         let bit = M::cell(c);
         let info = &self.info[ty as usize];
         self.mailbox[c] = ty;
+        self.by_type[usize::from(ty)] |= bit;
         self.occ |= bit;
         self.by_player[usize::from(info.owner)] |= bit;
         self.royal |= bit & info.royal_mask;
@@ -489,8 +503,10 @@ impl<M: Mask> SmallBoard<M> {
     #[inline(always)]
     fn take(&mut self, c: usize) {
         let bit = M::cell(c);
-        let info = &self.info[self.mailbox[c] as usize];
+        let ty = usize::from(self.mailbox[c]);
+        let info = &self.info[ty];
         self.mailbox[c] = EMPTY;
+        self.by_type[ty] &= !bit;
         self.occ &= !bit;
         self.by_player[usize::from(info.owner)] &= !bit;
         self.royal &= !bit;
@@ -506,6 +522,7 @@ impl<M: Mask> SmallBoard<M> {
         let info = &self.info[ty as usize];
         self.mailbox[from] = EMPTY;
         self.mailbox[to] = ty;
+        self.by_type[usize::from(ty)] ^= both;
         self.occ ^= both;
         self.by_player[usize::from(info.owner)] ^= both;
         self.royal ^= both & info.royal_mask;

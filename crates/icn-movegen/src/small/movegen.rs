@@ -14,8 +14,8 @@
 use icn_model::Player;
 
 use super::promo::{count_targets, push_promotions, push_targets};
-use super::{EMPTY, SmallBoard, SmallMove, Special};
-use crate::bitboard::{BbTables, reach};
+use super::{EMPTY, SmallBoard, SmallMove, Special, TypeInfo};
+use crate::bitboard::{BbTables, BbType, reach};
 use crate::mask::{Mask, cells};
 
 /// What is fixed for the side to move in one position.
@@ -30,6 +30,14 @@ pub(super) struct Frame<M> {
     occ_nr: M,
     pub check: M,
     pub pinned: M,
+}
+
+/// A piece type as the generator reads it: its id, tables and flags.
+pub(super) struct TypeRef<'a, M> {
+    ty: usize,
+    bb: &'a BbTables<M>,
+    t: &'a BbType<M>,
+    info: TypeInfo<M>,
 }
 
 /// The cells of `c`'s row after it and before it.
@@ -50,10 +58,9 @@ impl<M: Mask> SmallBoard<M> {
         let us = self.us();
         let own = self.by_player[usize::from(us)];
         let royal = self.royal & own;
-        let player = Player::from_number(u32::from(us));
         Frame {
             us,
-            protect: self.cfg.player(player).protect && !royal.is_empty(),
+            protect: self.protects[usize::from(us)] && !royal.is_empty(),
             own,
             capt: (self.occ & !own & !self.never) | self.anyone,
             occ_nr: self.occ & !royal,
@@ -64,7 +71,7 @@ impl<M: Mask> SmallBoard<M> {
 
     /// Checks and pins for the side to move.
     #[inline]
-    pub(super) fn frame(&mut self, bb: &BbTables<M>) -> Frame<M> {
+    pub(super) fn frame(&self, bb: &BbTables<M>) -> Frame<M> {
         let mut f = self.plain_frame();
         if !f.protect {
             return f;
@@ -72,7 +79,7 @@ impl<M: Mask> SmallBoard<M> {
         let (own, royal) = (f.own, self.royal & f.own);
         let occ = self.occ;
         let enemies = occ & !own & !self.by_player[Player::NEUTRAL.number() as usize];
-        for c in cells(enemies) {
+        for c in cells(enemies & bb.attackers[royal.lowest()]) {
             let t = &bb.types[self.mailbox[c] as usize];
             let leaps = &t.leaps[c];
             if (leaps.any_cap & royal).is_empty() {
@@ -98,10 +105,11 @@ impl<M: Mask> SmallBoard<M> {
                     if !(beyond & royal & fm).is_empty() {
                         let allowed = (beyond & !royal) | a;
                         let p = first.lowest();
+                        let slot = &self.pin_allowed[p];
                         if (f.pinned & first).is_empty() {
-                            self.pin_allowed[p] = allowed;
+                            slot.set(allowed);
                         } else {
-                            self.pin_allowed[p] &= allowed;
+                            slot.set(slot.get() & allowed);
                         }
                         f.pinned |= first;
                     }
@@ -115,28 +123,40 @@ impl<M: Mask> SmallBoard<M> {
     /// passant aside): quiet ones and captures.
     #[inline(always)]
     pub(super) fn pseudo_targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize) -> (M, M) {
-        self.pseudo_targets_of(bb, f, c, self.mailbox[c] as usize)
+        let ty = self.mailbox[c] as usize;
+        self.pseudo_targets_of(f, c, &self.kind_of(bb, ty))
     }
 
-    /// [`SmallBoard::pseudo_targets`] of the piece of type `ty` on `c`.
+    /// What the generator needs of type `ty`, looked up once.
     #[inline(always)]
-    fn pseudo_targets_of(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize, ty: usize) -> (M, M) {
-        let t = &bb.types[ty];
+    fn kind_of<'a>(&self, bb: &'a BbTables<M>, ty: usize) -> TypeRef<'a, M> {
+        TypeRef {
+            ty,
+            bb,
+            t: &bb.types[ty],
+            info: self.info[ty],
+        }
+    }
+
+    /// [`SmallBoard::pseudo_targets`] of a piece of type `k` on `c`.
+    #[inline(always)]
+    fn pseudo_targets_of(&self, f: &Frame<M>, c: usize, k: &TypeRef<'_, M>) -> (M, M) {
+        let (bb, t) = (k.bb, k.t);
         let occ = self.occ;
         let leaps = &t.leaps[c];
         let (mut quiet, mut caps) = (leaps.mv, leaps.cap);
         let right = self.rights.has(c);
-        for (ride, rc) in t.rides.iter().zip(t.at(c)) {
-            if ride.needs_right && !right {
+        for (line, lc) in t.lines.iter().zip(t.lines_at(c)) {
+            if line.needs_right && !right {
                 continue;
             }
-            let r = reach(ride.inc, rc, occ) & rc.from_min;
-            quiet |= r & ride.mv_mask;
-            caps |= r & ride.cap_mask;
+            let r = lc.reach(occ);
+            quiet |= r & line.mv_mask;
+            caps |= r & line.cap_mask;
         }
         let caps = caps & f.capt;
-        if self.info[ty].extras {
-            return self.extra_targets(bb, ty, c, right, quiet & !occ, caps, f);
+        if k.info.extras {
+            return self.extra_targets(bb, k.ty, c, right, quiet & !occ, caps, f);
         }
         (quiet & !occ, caps)
     }
@@ -178,19 +198,20 @@ impl<M: Mask> SmallBoard<M> {
     /// aside), and the part of them that are quiet double steps.
     #[inline(always)]
     pub(super) fn targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize) -> (M, M) {
-        let ty = self.mailbox[c] as usize;
-        let (targets, quiet) = self.legal_targets(bb, f, c, ty);
-        (targets, targets & quiet & bb.types[ty].leaps[c].double)
+        let k = self.kind_of(bb, self.mailbox[c] as usize);
+        let (targets, quiet) = self.legal_targets(f, c, &k);
+        (targets, targets & quiet & k.t.leaps[c].double)
     }
 
-    /// The legal destinations of the piece of type `ty` on `c` (castling
-    /// and en passant aside), and its pseudo-legal quiet ones.
+    /// The legal destinations of a piece of type `k` on `c` (castling and
+    /// en passant aside), and its pseudo-legal quiet ones.
     #[inline(always)]
-    fn legal_targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize, ty: usize) -> (M, M) {
-        let (quiet, caps) = self.pseudo_targets_of(bb, f, c, ty);
+    fn legal_targets(&self, f: &Frame<M>, c: usize, k: &TypeRef<'_, M>) -> (M, M) {
+        let bb = k.bb;
+        let (quiet, caps) = self.pseudo_targets_of(f, c, k);
         let mut targets = quiet | caps;
         if f.protect {
-            if self.info[ty].royal {
+            if k.info.royal {
                 if f.check != M::ALL && self.cfg.limits.royal_captures_checker_only {
                     targets = self.takes_the_only_checker(bb, f, c, targets);
                 }
@@ -222,7 +243,7 @@ impl<M: Mask> SmallBoard<M> {
     pub(super) fn answer_checks(&self, f: &Frame<M>, c: usize, targets: M) -> M {
         let mut targets = targets & f.check;
         if f.pinned.has(c) {
-            targets &= self.pin_allowed[c];
+            targets &= self.pin_allowed[c].get();
         }
         targets
     }
@@ -241,27 +262,40 @@ impl<M: Mask> SmallBoard<M> {
         if self.tested {
             return self.generate_tested(None);
         }
-        let cfg = std::sync::Arc::clone(&self.cfg);
-        let bb = M::tables(&cfg).expect("bitboard tables");
+        let bb = M::tables(&self.cfg).expect("bitboard tables");
         let f = self.frame(bb);
         // All moves, and (when forced) the captures among them.
         let (mut n, mut captures) = (0u64, 0u64);
         let mut castlers = M::EMPTY;
-        for c in cells(f.own) {
-            let ty = self.mailbox[c] as usize;
-            let info = self.info[ty];
-            let (targets, _) = self.legal_targets(bb, &f, c, ty);
+        // Type by type, so that what a type needs is looked up once.
+        for &ty in &self.types_of[usize::from(f.us)] {
+            let ty = usize::from(ty);
+            let pieces = self.by_type[ty];
+            if pieces.is_empty() {
+                continue;
+            }
+            let k = self.kind_of(bb, ty);
+            let info = k.info;
             if !info.promotes && !forced {
-                n += u64::from(targets.count());
+                for c in cells(pieces) {
+                    n += u64::from(self.legal_targets(&f, c, &k).0.count());
+                }
             } else {
                 let promo = self.promos[ty].as_ref();
-                n += count_targets(targets, promo, c);
-                if forced {
-                    captures += count_targets(targets & self.occ, promo, c);
+                for c in cells(pieces) {
+                    let targets = self.legal_targets(&f, c, &k).0;
+                    n += count_targets(targets, promo, c);
+                    if forced {
+                        captures += count_targets(targets & self.occ, promo, c);
+                    }
                 }
             }
-            if info.castler && self.may_castle(bb, c) {
-                castlers |= M::cell(c);
+            if info.castler {
+                for c in cells(pieces & self.rights) {
+                    if self.may_castle(bb, c) {
+                        castlers |= M::cell(c);
+                    }
+                }
             }
         }
         if !castlers.is_empty() || self.ep.is_some() {
@@ -294,8 +328,7 @@ impl<M: Mask> SmallBoard<M> {
             self.generate_tested(Some(out));
             return;
         }
-        let cfg = std::sync::Arc::clone(&self.cfg);
-        let bb = M::tables(&cfg).expect("bitboard tables");
+        let bb = M::tables(&self.cfg).expect("bitboard tables");
         let f = self.frame(bb);
         let mut castlers = M::EMPTY;
         for c in cells(f.own) {
@@ -376,16 +409,14 @@ impl<M: Mask> SmallBoard<M> {
     #[inline]
     pub(super) fn attacked_in(&self, bb: &BbTables<M>, c: usize, own: M, occ: M) -> bool {
         let enemies = self.occ & !own & !self.by_player[Player::NEUTRAL.number() as usize];
-        cells(enemies).any(|e| {
+        cells(enemies & bb.attackers[c]).any(|e| {
             let t = &bb.types[self.mailbox[e] as usize];
             let leaps = &t.leaps[e];
             leaps.any_cap.has(c)
                 && (leaps.cap.has(c)
-                    || t.rides
+                    || t.lines_at(e)[..t.ncap_lines]
                         .iter()
-                        .zip(t.at(e))
-                        .take(t.ncap)
-                        .any(|(r, rc)| rc.from_min.has(c) && reach(r.inc, rc, occ).has(c))
+                        .any(|lc| lc.reach(occ).has(c))
                     || t.jumps.as_ref().is_some_and(|j| j.attacks(e, c, occ)))
         })
     }

@@ -1,4 +1,4 @@
-//! Promotion on a [`SmallBoard`]: per piece type, the one promotion rule
+//! Promotion on a [`SmallBoard`](super::SmallBoard): per piece type, the one promotion rule
 //! of its owner that names its kind (shogi gives each kind its own), as
 //! cell masks. A move promotes when it lands in the zone, or, under a rule
 //! that promotes from the zone (shogi), when it starts there; it may stay

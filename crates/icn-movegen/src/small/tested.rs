@@ -134,13 +134,9 @@ impl<M: Mask> SmallBoard<M> {
         // The cells from which each type of the mover attacks `k`.
         let check_cells = |ty: usize| {
             let t = &bb.types[ty];
-            t.rides
+            t.lines_at(k)[..t.ncap_lines]
                 .iter()
-                .zip(t.at(k))
-                .take(t.ncap)
-                .fold(t.leaps[k].cap, |m, (r, rc)| {
-                    m | (reach(r.inc, rc, occ) & rc.from_min)
-                })
+                .fold(t.leaps[k].cap, |m, lc| m | lc.reach(occ))
         };
         // The mover's pieces that alone stand between one of its rides and `k`.
         let mut blockers = M::EMPTY;
