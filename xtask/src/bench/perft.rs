@@ -4,8 +4,9 @@
 //! Both count the standard perft positions from their FEN; the engine reads
 //! them through the FEN adapter (8×8 rules) and counts with
 //! [`icn_movegen::PerftMode::Bulk`] (its compact board on 8×8), shakmaty with
-//! its own bulk-counting `perft`. The counts must agree; the best of `runs`
-//! timings is reported with the ratio (engine time / shakmaty time). Target: a
+//! its own bulk-counting `perft`. The counts must agree; the two take turns,
+//! `runs` times each, and each one's best time is reported with the ratio
+//! (engine time / shakmaty time). Target: a
 //! ratio of at most 2 on the start position at depth 6.
 
 use std::time::{Duration, Instant};
@@ -29,16 +30,35 @@ const CASES: [(&str, &str, u32); 3] = [
     ("position 3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 7),
 ];
 
-fn best<T>(runs: usize, mut f: impl FnMut() -> anyhow::Result<T>) -> anyhow::Result<(T, Duration)> {
-    let mut out = None;
-    let mut best = Duration::MAX;
-    for _ in 0..runs.max(1) {
+/// Times `ours` and `theirs` alternately, `runs` times each, and keeps
+/// each one's best: the machine's speed drifts over seconds, and taking
+/// turns exposes both to the same drift.
+fn best_of_pairs<A, B>(
+    runs: usize,
+    mut ours: impl FnMut() -> anyhow::Result<A>,
+    mut theirs: impl FnMut() -> anyhow::Result<B>,
+) -> anyhow::Result<((A, Duration), (B, Duration))> {
+    let time = |f: &mut dyn FnMut() -> anyhow::Result<()>| -> anyhow::Result<Duration> {
         let start = Instant::now();
-        let v = f()?;
-        best = best.min(start.elapsed());
-        out = Some(v);
+        f()?;
+        Ok(start.elapsed())
+    };
+    let (mut a, mut b) = (None, None);
+    let (mut best_a, mut best_b) = (Duration::MAX, Duration::MAX);
+    for _ in 0..runs.max(1) {
+        best_a = best_a.min(time(&mut || {
+            a = Some(ours()?);
+            Ok(())
+        })?);
+        best_b = best_b.min(time(&mut || {
+            b = Some(theirs()?);
+            Ok(())
+        })?);
     }
-    Ok((out.context("no run")?, best))
+    Ok((
+        (a.context("no run")?, best_a),
+        (b.context("no run")?, best_b),
+    ))
 }
 
 /// Runs the comparison; `Ok(false)` when the start-position ratio misses 2.
@@ -46,22 +66,25 @@ fn best<T>(runs: usize, mut f: impl FnMut() -> anyhow::Result<T>) -> anyhow::Res
 /// # Errors
 /// A position that does not read, or counts that differ.
 pub fn compare(runs: usize) -> anyhow::Result<bool> {
-    println!("\n== perft beside shakmaty, one thread, best of {runs} ==");
+    println!("\n== perft beside shakmaty, one thread, best of {runs}, taking turns ==");
     let mut met = true;
     for (name, fen, depth) in CASES {
-        let (ours, ours_t) = best(runs, || {
-            let mut board = icn_adapters::lines::position_board(fen)
-                .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-            board
-                .perft(depth, icn_movegen::PerftMode::Bulk)
-                .map_err(|e| anyhow::anyhow!("{name}: {e}"))
-        })?;
         let pos: Chess = fen
             .parse::<Fen>()
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?
             .into_position(CastlingMode::Standard)
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        let (theirs, theirs_t) = best(runs, || Ok(shakmaty::perft(&pos, depth)))?;
+        let ((ours, ours_t), (theirs, theirs_t)) = best_of_pairs(
+            runs,
+            || {
+                let mut board = icn_adapters::lines::position_board(fen)
+                    .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+                board
+                    .perft(depth, icn_movegen::PerftMode::Bulk)
+                    .map_err(|e| anyhow::anyhow!("{name}: {e}"))
+            },
+            || Ok(shakmaty::perft(&pos, depth)),
+        )?;
         if ours != theirs {
             bail!("{name} depth {depth}: the engine counts {ours}, shakmaty {theirs}");
         }
