@@ -162,8 +162,8 @@ impl LimitsCfg {
         let zone_moves = types.types.iter().any(|t| !t.zone_moves.is_empty());
         // The compact board plays explosions, en passant zones, flags,
         // bare kings, moves that may not check, pieces immune to their own
-        // kind, the Makpong rule and (in its tables) zone moves, prisons and
-        // the flying general; the chase rule judges
+        // kind, the Makpong rule, piece limits on promotion and (in its
+        // tables) zone moves, prisons and the flying general; the chase rule judges
         // repetitions, which perft does not look at.
         let beyond_compact = icn_rules::limits::Limits {
             explosion: None,
@@ -178,6 +178,7 @@ impl LimitsCfg {
             bare_reply: false,
             flag_reply: false,
             no_checks: false,
+            piece_limits: Vec::new(),
             ..l.clone()
         };
         out.active = !l.is_empty() || wins_by_limit || promos || zone_moves;

@@ -1,6 +1,7 @@
 //! Game ends on a [`SmallBoard`], for perft that stops at them (the compact
 //! twin of [`crate::Board::decided`]): the hill, the capture of a royal or
-//! of every piece, losing every piece, and the N-th check, from a few masks
+//! of every piece, losing every piece, extinction ([`super::extinct`]) and
+//! the N-th check, from a few masks
 //! and two counters kept by make and unmake only when some player wins by
 //! such a rule.
 
@@ -97,6 +98,9 @@ impl<M: Mask> SmallBoard<M> {
         // Any rule that ends the game will do: the limits (which may look
         // at the next moves) first, then the rest by borrowing the rules.
         if self.ends.limits_on && (self.blast_decided(mover) || self.flags_decided(mover)) {
+            return true;
+        }
+        if !self.extinction.is_empty() && self.extinction_decided(mover) {
             return true;
         }
         let cfg = &*self.cfg;

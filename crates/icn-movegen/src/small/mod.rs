@@ -13,19 +13,19 @@
 //! Accepted ([`SmallBoard::new`] returns `None` otherwise, and the generic
 //! generator is used): bitboard tables exist (closed border of at most 128
 //! squares; pieces that leap, ride, leap lamely and hop; zone moves that
-//! only move, or capture by leaps; prisons that confine attacks too), no
-//! player who keeps its royal safe has more than one or can promote to one
-//! (players who do not may have any number), every explicit castling move
+//! only move, or capture by leaps; prisons that confine attacks too), every
+//! explicit castling move
 //! stays on the board, pieces in hand are dropped as [`drops`] describes
 //! (two players who keep their royals safe, so no royal ever reaches a
 //! hand; no explosions), and the limits are among atomic explosions
 //! ([`blast`], legality [`tested`]), moves that may not give check
 //! ([`tested`]), en passant zones, flags and bare kings ([`flags`]), forced
 //! capture ([`forced`]), pieces immune to their own kind, the Makpong rule
-//! (not with explosions or jumping attackers) and the flying general; no
-//! extinction rule ([`icn_rules::Extinction`]: it counts pieces by kind).
+//! (not with explosions or jumping attackers) and the flying general;
+//! extinction rules count pieces by type ([`extinct`]).
 //! Where an opponent attacks by jumping, legality is decided by
-//! [`shield`].
+//! [`shield`]; where a player who keeps its royals safe has more than one,
+//! or may promote to one, by making each move ([`tested`]).
 //! The
 //! state kept is what move generation and the key need: move clocks, the
 //! site's piece order and check counts are not tracked (perft needs none).
@@ -33,6 +33,7 @@
 mod blast;
 mod drops;
 mod ends;
+mod extinct;
 mod flags;
 mod forced;
 mod gates;
@@ -135,6 +136,8 @@ struct TypeInfo<M> {
     extras: bool,
     /// Has a promotion rule.
     promotes: bool,
+    /// May promote into a royal kind.
+    crowns: bool,
     /// The piece kind, as the first type id of that kind.
     kind: u8,
     /// All ones when royal (or never capturable, or capturable by anyone).
@@ -220,10 +223,15 @@ pub(crate) struct SmallBoard<M: Mask> {
     ep_zone: Vec<M>,
     /// Legality is decided by making each move ([`tested`]).
     tested: bool,
+    /// A player who keeps its royals safe has several, or may promote into
+    /// one ([`tested`]).
+    multi_royal: bool,
     /// Scratch: the moves counted by making each.
     tested_moves: Vec<SmallMove>,
     /// Scratch: the moves counted by listing them (forced captures, gating).
     listed: Vec<SmallMove>,
+    /// The extinction rules ([`extinct`]).
+    extinction: Arc<Vec<extinct::CellExtinction>>,
     /// Per type: its promotion rule, if it promotes.
     promos: Vec<Option<promo::CellPromo<M>>>,
     /// When an opponent attacks by jumping: per turn index and cell, the
@@ -242,24 +250,24 @@ impl<M: Mask> SmallBoard<M> {
         // complex): legality by the shields.
         let slow = cfg.turn_order.iter().any(|&p| cfg.player(p).slow);
         let promos = promo::promotions(&cfg, bb)?;
-        // Extinction rules count pieces by kind, which the masks do not.
-        if cfg.turn_order.iter().any(|&p| {
-            cfg.player(p)
-                .wins
-                .iter()
-                .any(|w| matches!(w, icn_rules::WinRule::Extinction(_)))
-        }) {
-            return None;
-        }
-        // Check and pin masks follow one royal per player who keeps it safe.
-        if types.iter().zip(&promos).any(|(t, pr)| {
-            cfg.player(t.piece.player).protect
+        // Check and pin masks follow one royal per player who keeps it
+        // safe; with more, or a promotion into a royal, every move is made
+        // and tested.
+        let protected = |p: Player| cfg.player(p).protect;
+        let multi_royal = types.iter().zip(&promos).any(|(t, pr)| {
+            protected(t.piece.player)
                 && pr
                     .as_ref()
                     .is_some_and(|pr| pr.choices.iter().any(|&c| types[c as usize].royal))
-        }) {
-            return None;
-        }
+        }) || cfg.turn_order.iter().any(|&p| {
+            protected(p)
+                && board
+                    .pieces
+                    .iter()
+                    .filter(|q| q.alive && q.player == p && types[q.ty as usize].royal)
+                    .count()
+                    > 1
+        });
         let info: Vec<TypeInfo<M>> = types
             .iter()
             .enumerate()
@@ -267,6 +275,9 @@ impl<M: Mask> SmallBoard<M> {
                 kin_immune: cfg.limits.same_kind_immune & (1 << i) != 0,
                 extras: cfg.limits.same_kind_immune & (1 << i) != 0 || bb.types[i].jumps.is_some(),
                 promotes: promos[i].is_some(),
+                crowns: promos[i]
+                    .as_ref()
+                    .is_some_and(|pr| pr.choices.iter().any(|&c| types[c as usize].royal)),
                 kind: types
                     .iter()
                     .position(|u| u.piece.kind == t.piece.kind)
@@ -427,11 +438,13 @@ impl<M: Mask> SmallBoard<M> {
                 .collect(),
             blast: Blast::new(&cfg).map(Arc::new),
             blasted: Vec::new(),
-            tested: cfg.limits.explosion.is_some() || cfg.limits.no_checks || slow,
+            tested: cfg.limits.explosion.is_some() || cfg.limits.no_checks || slow || multi_royal,
+            multi_royal,
             shields: None,
             tested_moves: Vec::new(),
             listed: Vec::new(),
             promos,
+            extinction: Arc::new(extinct::rules(&cfg)),
             cfg: Arc::clone(&cfg),
         };
         if cfg.limits.royal_captures_checker_only && s.tested {
@@ -454,11 +467,6 @@ impl<M: Mask> SmallBoard<M> {
             }
             if p.promoted {
                 s.origin[c] = p.origin;
-            }
-        }
-        for &p in &cfg.turn_order {
-            if cfg.player(p).protect && (s.royal & s.by_player[p.number() as usize]).count() > 1 {
-                return None;
             }
         }
         if s.drops.is_some() && !s.royals_stay_on_board() {

@@ -79,7 +79,13 @@ impl<M: Mask> SmallBoard<M> {
         let (own, royal) = (f.own, self.royal & f.own);
         let occ = self.occ;
         let enemies = occ & !own & !self.by_player[Player::NEUTRAL.number() as usize];
-        for c in cells(enemies & bb.attackers[royal.lowest()]) {
+        // With one royal, only the pieces that could attack its cell.
+        let near = if royal.count() == 1 {
+            bb.attackers[royal.lowest()]
+        } else {
+            M::ALL
+        };
+        for c in cells(enemies & near) {
             let t = &bb.types[self.mailbox[c] as usize];
             let leaps = &t.leaps[c];
             if (leaps.any_cap & royal).is_empty() {
@@ -281,7 +287,7 @@ impl<M: Mask> SmallBoard<M> {
                     n += u64::from(self.legal_targets(&f, c, &k).0.count());
                 }
             } else {
-                let promo = self.promos[ty].as_ref();
+                let promo = self.promo_of(ty);
                 for c in cells(pieces) {
                     let targets = self.legal_targets(&f, c, &k).0;
                     n += count_targets(targets, promo, c);
@@ -335,7 +341,7 @@ impl<M: Mask> SmallBoard<M> {
             let ty = self.mailbox[c] as usize;
             let info = self.info[ty];
             let (targets, doubles) = self.targets(bb, &f, c);
-            push_targets(out, c, targets, doubles, self.promos[ty].as_ref());
+            push_targets(out, c, targets, doubles, self.promo_of(ty));
             if info.castler && self.may_castle(bb, c) {
                 castlers |= M::cell(c);
             }
@@ -544,7 +550,7 @@ impl<M: Mask> SmallBoard<M> {
                 gate: EMPTY,
                 gate_at: 0,
             };
-            match self.promos[ty as usize].as_ref() {
+            match self.promo_of(ty as usize) {
                 Some(pr) if pr.zone_from(fc).has(target.into()) => push_promotions(out, m, pr),
                 _ => out.push(m),
             }

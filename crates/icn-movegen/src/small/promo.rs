@@ -4,7 +4,8 @@
 //! that promotes from the zone (shogi), when it starts there; it may stay
 //! unpromoted where the rule is not mandatory and does not force it. A type
 //! that two rules name has no compact board ([`promotions`] returns
-//! `None`).
+//! `None`). A choice of a kind the player already has as many of as the
+//! rules allow is left out ([`LivePromo`]).
 
 use super::{EMPTY, SmallMove, Special};
 use crate::bitboard::BbTables;
@@ -21,6 +22,39 @@ pub(super) struct CellPromo<M> {
     pub choices: Vec<u8>,
     /// A move from the zone promotes wherever it lands.
     pub from_zone: bool,
+    /// Per choice, the most pieces of it a player may have; `limited`: some
+    /// choice has such a limit.
+    pub most: Vec<Option<u32>>,
+    pub limited: bool,
+}
+
+/// A promotion rule with the choices a player may take now (a bit per
+/// choice: the limits of [`CellPromo::most`] leave out the kinds it has
+/// enough of).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LivePromo<'a, M> {
+    pub rule: &'a CellPromo<M>,
+    pub live: u64,
+}
+
+impl<M: Mask> LivePromo<'_, M> {
+    /// The cells where a move from `c` promotes.
+    #[inline(always)]
+    pub fn zone_from(&self, c: usize) -> M {
+        self.rule.zone_from(c)
+    }
+
+    /// The choices it may take now.
+    #[inline]
+    fn choices(&self) -> impl Iterator<Item = u8> + '_ {
+        let live = self.live;
+        self.rule
+            .choices
+            .iter()
+            .enumerate()
+            .filter(move |&(i, _)| live & (1 << i) != 0)
+            .map(|(_, &c)| c)
+    }
 }
 
 impl<M: Mask> CellPromo<M> {
@@ -64,7 +98,18 @@ pub(super) fn promotions<M: Mask>(
             return None;
         }
         let pr = &rule.promo;
+        let most: Vec<Option<u32>> = pr
+            .choices
+            .iter()
+            .map(|&c| cfg.limits.max[c as usize])
+            .collect();
+        // The choices that may be taken are a bit mask.
+        if most.len() > 64 {
+            return None;
+        }
         out.push(Some(CellPromo {
+            limited: most.iter().any(Option::is_some),
+            most,
             zone: cells_of(&|s| pr.zone.contains(s)),
             stay: cells_of(&|s| pr.may_stay(s)),
             choices: pr.choices.clone(),
@@ -77,7 +122,7 @@ pub(super) fn promotions<M: Mask>(
 /// The number of moves from `c` to `targets`: one per promotion choice
 /// (and one staying as it is where it may) where the piece promotes.
 #[inline(always)]
-pub(super) fn count_targets<M: Mask>(targets: M, promo: Option<&CellPromo<M>>, c: usize) -> u64 {
+pub(super) fn count_targets<M: Mask>(targets: M, promo: Option<LivePromo<'_, M>>, c: usize) -> u64 {
     match promo {
         Some(pr) => {
             let promoting = targets & pr.zone_from(c);
@@ -85,8 +130,8 @@ pub(super) fn count_targets<M: Mask>(targets: M, promo: Option<&CellPromo<M>>, c
                 return u64::from(targets.count());
             }
             u64::from((targets & !promoting).count())
-                + u64::from(promoting.count()) * pr.choices.len() as u64
-                + u64::from((promoting & pr.stay).count())
+                + u64::from(promoting.count()) * u64::from(pr.live.count_ones())
+                + u64::from((promoting & pr.rule.stay).count())
         }
         None => u64::from(targets.count()),
     }
@@ -100,7 +145,7 @@ pub(super) fn push_targets<M: Mask>(
     c: usize,
     targets: M,
     doubles: M,
-    promo: Option<&CellPromo<M>>,
+    promo: Option<LivePromo<'_, M>>,
 ) {
     let plain = |to: usize| SmallMove {
         from: c as u8,
@@ -137,11 +182,39 @@ pub(super) fn push_targets<M: Mask>(
 /// Appends `m` (a move that promotes) once per choice, and as it is where
 /// it may stay.
 #[inline]
-pub(super) fn push_promotions<M: Mask>(out: &mut Vec<SmallMove>, m: SmallMove, pr: &CellPromo<M>) {
-    for &choice in &pr.choices {
+pub(super) fn push_promotions<M: Mask>(
+    out: &mut Vec<SmallMove>,
+    m: SmallMove,
+    pr: LivePromo<'_, M>,
+) {
+    for choice in pr.choices() {
         out.push(SmallMove { promo: choice, ..m });
     }
-    if pr.stay.has(m.to.into()) {
+    if pr.rule.stay.has(m.to.into()) {
         out.push(m);
+    }
+}
+
+impl<M: Mask> super::SmallBoard<M> {
+    /// The promotion rule of type `ty` with the choices its owner may take
+    /// now, if it promotes.
+    #[inline(always)]
+    pub(super) fn promo_of(&self, ty: usize) -> Option<LivePromo<'_, M>> {
+        let rule = self.promos[ty].as_ref()?;
+        let all = u64::MAX >> (64 - rule.choices.len().max(1));
+        let live = if rule.limited {
+            rule.most
+                .iter()
+                .enumerate()
+                .fold(all, |live, (i, most)| match most {
+                    Some(most) if self.by_type[usize::from(rule.choices[i])].count() >= *most => {
+                        live & !(1 << i)
+                    }
+                    _ => live,
+                })
+        } else {
+            all
+        };
+        Some(LivePromo { rule, live })
     }
 }

@@ -1,7 +1,8 @@
 //! The compact board against the generic one under rules that filter the
 //! moves: forced capture (giveaway), several royals that nothing protects
-//! (kinglet, three kings), pieces immune to their own kind (atomar) and the
-//! Makpong rule, on random fairy positions, move by move and in perft.
+//! (kinglet, three kings), pieces immune to their own kind (atomar), the
+//! Makpong rule, piece limits on promotion and extinction, on random fairy
+//! positions, move by move and in perft.
 
 use icn_model::{Dialect, Game, PieceKind, Player};
 use icn_rules::{RuleSet, WinRule};
@@ -72,6 +73,16 @@ fn several_royals_nothing_protects_agree() {
     assert!(steps > 300);
 }
 
+/// Several royals that their players keep safe (coregal's king and
+/// queen): every move is made and tested.
+#[test]
+fn several_protected_royals_agree() {
+    let steps = agrees(0x3e, 30, |r| {
+        r.royals.insert(PieceKind::Knight);
+    });
+    assert!(steps > 300);
+}
+
 #[test]
 fn kin_immunity_agrees() {
     let steps = agrees(0x1a, 30, |r| {
@@ -84,6 +95,44 @@ fn kin_immunity_agrees() {
 fn makpong_agrees() {
     let steps = agrees(0x3a, 30, |r| r.limits.royal_captures_checker_only = true);
     assert!(steps > 300);
+}
+
+/// Piece limits on promotion (grand chess): a pawn may not promote into a
+/// kind its side has as many of as the limit.
+#[test]
+fn promotion_limits_agree() {
+    use icn_rules::limits::PieceLimit;
+    let steps = agrees(0x11b, 30, |r| {
+        for player in [Player::WHITE, Player::BLACK] {
+            for (kind, max) in [
+                (PieceKind::Queen, 1),
+                (PieceKind::Rook, 1),
+                (PieceKind::Knight, 2),
+            ] {
+                r.limits.piece_limits.push(PieceLimit { kind, player, max });
+            }
+        }
+    });
+    assert!(steps > 300);
+}
+
+/// Extinction rules, counted by type: of a kind, of every piece, and won
+/// by the player left without.
+#[test]
+fn extinction_agrees() {
+    use icn_rules::Extinction;
+    let rule = |kinds: Option<&[PieceKind]>, at_most, own| {
+        WinRule::Extinction(Extinction {
+            kinds: kinds.map(|k| k.iter().copied().collect()),
+            at_most,
+            opponent_at_least: 0,
+            own,
+        })
+    };
+    let knights: &[PieceKind] = &[PieceKind::Knight, PieceKind::Rook];
+    assert!(agrees(0xe1, 30, |r| wins(r, rule(Some(knights), 0, false))) > 300);
+    assert!(agrees(0xe2, 30, |r| wins(r, rule(None, 6, false))) > 300);
+    assert!(agrees(0xe3, 30, |r| wins(r, rule(Some(knights), 1, true))) > 300);
 }
 
 /// En passant is a capture: after a double step past a pawn, taking en

@@ -9,6 +9,13 @@
 //!   cells next to an opponent's royal.
 //! - **moves that may not give check** (racing kings): a move is kept only
 //!   when no opponent's royal is attacked after it.
+//! - **several royals** (or a promotion into one) for a player who keeps
+//!   them safe: a move is kept only when none of them is attacked after it.
+//!   Without explosions, the check and pin masks cover every royal (a check
+//!   on any of them narrows the mask, a piece in front of any is pinned),
+//!   so only the moves of pieces that may promote into a royal are made
+//!   and tested; a royal's move is judged by the attacks on every royal
+//!   with the board as the move leaves it.
 //!
 //! Under explosions alone a quiet move of a piece other than a royal blows
 //! nothing up and cannot part touching royals: it is judged by the check
@@ -62,6 +69,13 @@ impl<M: Mask> SmallBoard<M> {
             f.check = M::ALL;
             f.pinned = M::EMPTY;
         }
+        // Several royals: the masks follow every one of them, so only the
+        // royals' moves and promotions into a royal are made and tested.
+        let several = f.protect
+            && self.multi_royal
+            && self.blast.is_none()
+            && !cfg.limits.no_checks
+            && simple;
         // No royal to keep safe and no check to avoid: every move is legal.
         let free = !f.protect && !cfg.limits.no_checks;
         self.split_moves(&f, out, |b, c| {
@@ -71,10 +85,33 @@ impl<M: Mask> SmallBoard<M> {
                 (quiet | caps, M::EMPTY, doubles)
             } else if by_mask && !b.info[b.mailbox[c] as usize].royal {
                 (b.answer_checks(&f, c, quiet), caps, doubles)
+            } else if several && b.info[b.mailbox[c] as usize].royal {
+                let safe = cells(quiet | caps)
+                    .filter(|&to| b.royal_move_safe(bb, &f, c, to))
+                    .fold(M::EMPTY, |m, to| m | M::cell(to));
+                (safe, M::EMPTY, doubles)
+            } else if several && !b.info[b.mailbox[c] as usize].crowns {
+                (b.answer_checks(&f, c, quiet | caps), M::EMPTY, doubles)
             } else {
                 (M::EMPTY, quiet | caps, doubles)
             }
         })
+    }
+
+    /// Whether the royal on `from` may go to `to`: no royal of the mover is
+    /// attacked after the move (the piece on `to`, if any, taken).
+    fn royal_move_safe(
+        &self,
+        bb: &crate::bitboard::BbTables<M>,
+        f: &Frame<M>,
+        from: usize,
+        to: usize,
+    ) -> bool {
+        // Neither the mover nor the piece it takes attacks.
+        let own = f.own | M::cell(to);
+        let occ = (self.occ & !M::cell(from)) | M::cell(to);
+        let royals = (self.royal & f.own & !M::cell(from)) | M::cell(to);
+        cells(royals).all(|r| !self.attacked_in(bb, r, own, occ))
     }
 
     /// The legal moves of the mover's pieces, each piece's targets split by
@@ -97,7 +134,7 @@ impl<M: Mask> SmallBoard<M> {
             let ty = self.mailbox[c] as usize;
             let info = self.info[ty];
             let (sure, test, doubles) = split(self, c);
-            let promo = self.promos[ty].as_ref();
+            let promo = self.promo_of(ty);
             match out.as_deref_mut() {
                 Some(out) => push_targets(out, c, sure, doubles & sure, promo),
                 None => n += count_targets(sure, promo, c),
