@@ -13,8 +13,7 @@
 //!   them safe: a move is kept only when none of them is attacked after it.
 //!   Without explosions, the check and pin masks cover every royal (a check
 //!   on any of them narrows the mask, a piece in front of any is pinned),
-//!   so only the moves of pieces that may promote into a royal are made
-//!   and tested; a royal's move is judged by the attacks on every royal
+//!   so only promotions into a royal are made and tested; a royal's move is judged by the attacks on every royal
 //!   with the board as the move leaves it.
 //!
 //! Under explosions alone a quiet move of a piece other than a royal blows
@@ -90,8 +89,21 @@ impl<M: Mask> SmallBoard<M> {
                     .filter(|&to| b.royal_move_safe(bb, &f, c, to))
                     .fold(M::EMPTY, |m, to| m | M::cell(to));
                 (safe, M::EMPTY, doubles)
-            } else if several && !b.info[b.mailbox[c] as usize].crowns {
-                (b.answer_checks(&f, c, quiet | caps), M::EMPTY, doubles)
+            } else if several {
+                // A piece that may promote into a royal: its promotions are
+                // made and tested, its other moves judged by the masks.
+                let ty = b.mailbox[c] as usize;
+                let crowning = if b.info[ty].crowns {
+                    b.promo_of(ty).map_or(M::EMPTY, |p| p.zone_from(c))
+                } else {
+                    M::EMPTY
+                };
+                let targets = quiet | caps;
+                (
+                    b.answer_checks(&f, c, targets & !crowning),
+                    targets & crowning,
+                    doubles,
+                )
             } else {
                 (M::EMPTY, quiet | caps, doubles)
             }
