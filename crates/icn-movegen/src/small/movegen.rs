@@ -384,7 +384,9 @@ impl<M: Mask> SmallBoard<M> {
     }
 
     /// Whether a castling or en passant move keeps the mover's royal safe
-    /// (castling: nor may the royal start in or pass through an attacked square).
+    /// (castling: nor may the royal start in or pass through an attacked
+    /// square). En passant is made and tested; castling is judged on the
+    /// masks as the move leaves them.
     fn special_is_legal(&mut self, m: &SmallMove, us: u8) -> bool {
         if m.special == Special::Castle {
             let bb = M::tables(&self.cfg).expect("bitboard tables");
@@ -396,6 +398,22 @@ impl<M: Mask> SmallBoard<M> {
                     return false;
                 }
             }
+            // The board as the castle leaves it, without making it: no
+            // royal of the mover may be attacked there.
+            let off = M::cell(m.from.into()) | M::cell(m.a.into());
+            let on = M::cell(m.to.into()) | M::cell(m.b.into());
+            let occ = (self.occ & !off) | on;
+            // The cells the two pieces left are still the mover's in
+            // `self.occ`: they must not count as attackers.
+            let own = self.by_player[usize::from(us)] | on;
+            let mut royals = self.royal & self.by_player[usize::from(us)] & !off;
+            if self.royal.has(m.from.into()) {
+                royals |= M::cell(m.to.into());
+            }
+            if self.royal.has(m.a.into()) {
+                royals |= M::cell(m.b.into());
+            }
+            return cells(royals).all(|r| !self.attacked_in(bb, r, own, occ));
         }
         let u = self.make(m);
         let royal = self.royal & self.by_player[usize::from(us)];
