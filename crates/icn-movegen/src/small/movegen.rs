@@ -398,28 +398,43 @@ impl<M: Mask> SmallBoard<M> {
                     return false;
                 }
             }
-            // The board as the castle leaves it, without making it: no
-            // royal of the mover may be attacked there.
-            let off = M::cell(m.from.into()) | M::cell(m.a.into());
-            let on = M::cell(m.to.into()) | M::cell(m.b.into());
-            let occ = (self.occ & !off) | on;
-            // The cells the two pieces left are still the mover's in
-            // `self.occ`: they must not count as attackers.
-            let own = self.by_player[usize::from(us)] | on;
-            let mut royals = self.royal & self.by_player[usize::from(us)] & !off;
-            if self.royal.has(m.from.into()) {
-                royals |= M::cell(m.to.into());
-            }
-            if self.royal.has(m.a.into()) {
-                royals |= M::cell(m.b.into());
-            }
-            return cells(royals).all(|r| !self.attacked_in(bb, r, own, occ));
+            // The board as the castle leaves it, without making it.
+            let shifts = [(m.from.into(), m.to.into()), (m.a.into(), m.b.into())];
+            return self.royals_safe_after(bb, us, &shifts);
         }
         let u = self.make(m);
         let royal = self.royal & self.by_player[usize::from(us)];
         let ok = cells(royal).all(|c| !self.attacked(c, us));
         self.unmake(m, &u);
         ok
+    }
+
+    /// Whether no royal of player number `us` is attacked once its pieces
+    /// have moved as `shifts` say (from, to), whatever stood on a `to`
+    /// taken, judged on the masks without making the move.
+    pub(super) fn royals_safe_after(
+        &self,
+        bb: &BbTables<M>,
+        us: u8,
+        shifts: &[(usize, usize)],
+    ) -> bool {
+        let own_before = self.by_player[usize::from(us)];
+        let (mut off, mut on, mut royals) = (M::EMPTY, M::EMPTY, self.royal & own_before);
+        for &(from, to) in shifts {
+            off |= M::cell(from);
+            on |= M::cell(to);
+        }
+        royals &= !off;
+        for &(from, to) in shifts {
+            if self.royal.has(from) {
+                royals |= M::cell(to);
+            }
+        }
+        let occ = (self.occ & !off) | on;
+        // The cells left are still the mover's in `self.occ`, and what
+        // stood on a landing cell is taken: neither attacks.
+        let own = own_before | on;
+        cells(royals).all(|r| !self.attacked_in(bb, r, own, occ))
     }
 
     /// Whether cell `c` is attacked by an opponent of player `us`.

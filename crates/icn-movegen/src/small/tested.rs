@@ -86,7 +86,7 @@ impl<M: Mask> SmallBoard<M> {
                 (b.answer_checks(&f, c, quiet), caps, doubles)
             } else if several && b.info[b.mailbox[c] as usize].royal {
                 let safe = cells(quiet | caps)
-                    .filter(|&to| b.royal_move_safe(bb, &f, c, to))
+                    .filter(|&to| b.royals_safe_after(bb, f.us, &[(c, to)]))
                     .fold(M::EMPTY, |m, to| m | M::cell(to));
                 (safe, M::EMPTY, doubles)
             } else if several {
@@ -108,22 +108,6 @@ impl<M: Mask> SmallBoard<M> {
                 (M::EMPTY, quiet | caps, doubles)
             }
         })
-    }
-
-    /// Whether the royal on `from` may go to `to`: no royal of the mover is
-    /// attacked after the move (the piece on `to`, if any, taken).
-    fn royal_move_safe(
-        &self,
-        bb: &crate::bitboard::BbTables<M>,
-        f: &Frame<M>,
-        from: usize,
-        to: usize,
-    ) -> bool {
-        // Neither the mover nor the piece it takes attacks.
-        let own = f.own | M::cell(to);
-        let occ = (self.occ & !M::cell(from)) | M::cell(to);
-        let royals = (self.royal & f.own & !M::cell(from)) | M::cell(to);
-        cells(royals).all(|r| !self.attacked_in(bb, r, own, occ))
     }
 
     /// The legal moves of the mover's pieces, each piece's targets split by
