@@ -4,7 +4,7 @@
 //! [`Board::check_move`]). Unmake restores the exact previous state, key
 //! included, from a stack of [`Undo`] records.
 
-use icn_model::{PieceKind, Player};
+use icn_model::Player;
 
 use crate::board::{Board, EnPassant};
 use crate::moves::{Move, MoveKind};
@@ -232,13 +232,19 @@ impl Board {
         if let Some(g) = m.gate {
             key ^= self.gate_in(g);
         }
-        let pawn = cfg.types.types[mp.ty as usize].piece.kind == PieceKind::Pawn;
-        self.halfmove =
-            if pawn || captured.is_some() || undo.first_captured.is_some() || m.gate.is_some() {
-                0
-            } else {
-                self.halfmove + 1
-            };
+        let resets = cfg.types.types[mp.ty as usize].resets_move_rule;
+        // Irreversible moves reset the move rule: the resetters' moves,
+        // captures, gating and promotions (as in Fairy-Stockfish and Sjaak).
+        self.halfmove = if resets
+            || captured.is_some()
+            || undo.first_captured.is_some()
+            || m.gate.is_some()
+            || m.promotion.is_some()
+        {
+            0
+        } else {
+            self.halfmove + 1
+        };
         self.close_move(us, key, rights, undo);
     }
 
@@ -276,11 +282,9 @@ impl Board {
         self.next_seq += 1;
         self.store.insert(m.to, slot);
         self.ep = None;
-        self.halfmove = if piece.kind == PieceKind::Pawn {
-            0
-        } else {
-            self.halfmove + 1
-        };
+        // A drop cannot be taken back: it resets the move rule, as in
+        // Fairy-Stockfish and Sjaak.
+        self.halfmove = 0;
         self.close_move(us, key, relevant, undo);
     }
 

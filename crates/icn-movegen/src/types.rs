@@ -117,6 +117,8 @@ pub(crate) struct PieceType {
     /// May be a site-rule castler's partner (`castling.partners`).
     pub castle_partner: bool,
     pub pawn: bool,
+    /// Its moves reset the move-rule counter (`draws.move_rule_resetters`).
+    pub resets_move_rule: bool,
     pub promotes: bool,
     pub leaves_ep: bool,
     pub capturability: Capturability,
@@ -287,6 +289,7 @@ fn compile_one(
             .as_ref()
             .is_none_or(|ks| ks.contains(&piece.kind)),
         pawn: piece.kind == PieceKind::Pawn,
+        resets_move_rule: rules.draws.move_rule_resetters.contains(&piece.kind),
         promotes: rules
             .promotions_for(piece.player, piece.kind)
             .any(|p| !p.choices.is_empty()),

@@ -216,7 +216,8 @@ fn drops_json(d: &crate::drops::Drops) -> Value {
     })
 }
 
-/// The `draws` object (`counting` and `repetitionResult` only when set).
+/// The `draws` object (`counting`, `repetitionResult` and
+/// `moveRuleResetters` only when they differ from the default).
 fn draws_json(d: &crate::Draws) -> Value {
     let mut v = json!({
         "moveRule": opt_int(&d.move_rule),
@@ -225,6 +226,9 @@ fn draws_json(d: &crate::Draws) -> Value {
     });
     if let Some(c) = &d.counting {
         v["counting"] = c.to_json();
+    }
+    if d.move_rule_resetters != crate::Draws::default().move_rule_resetters {
+        v["moveRuleResetters"] = kinds(&d.move_rule_resetters);
     }
     if d.repetition_result != crate::RepetitionResult::default() {
         v["repetitionResult"] = match d.repetition_result {

@@ -135,6 +135,9 @@ fn check_defined(o: &Map<String, Value>, r: &RuleSet) -> Read<()> {
         lists.push(("enPassant.leavers".into(), e.get("leavers")));
         lists.push(("enPassant.takers".into(), e.get("takers")));
     }
+    if let Some(d) = o.get("draws") {
+        lists.push(("draws.moveRuleResetters".into(), d.get("moveRuleResetters")));
+    }
     if let Some(Value::Array(ps)) = o.get("promotions") {
         for (i, p) in ps.iter().enumerate() {
             lists.push((format!("promotions[{i}].promoting"), p.get("promoting")));
@@ -622,6 +625,7 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
             "draws",
             &[
                 "moveRule",
+                "moveRuleResetters",
                 "repetition",
                 "repetitionResult",
                 "insufficientMaterial",
@@ -633,6 +637,9 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
         }
         if let Some(v) = dobj.get("moveRule") {
             r.draws.move_rule = opt_int(v, "draws.moveRule")?;
+        }
+        if let Some(v) = dobj.get("moveRuleResetters") {
+            r.draws.move_rule_resetters = kinds(v, "draws.moveRuleResetters")?;
         }
         if let Some(v) = dobj.get("repetition") {
             r.draws.repetition = opt_small(v, "draws.repetition")?;

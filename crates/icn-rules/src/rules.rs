@@ -208,6 +208,9 @@ pub struct PromotionRule {
 pub struct Draws {
     /// The move rule: a draw after this many plies without a pawn move or capture.
     pub move_rule: Option<Int>,
+    /// The kinds whose moves reset the move-rule counter, beside captures
+    /// (pawns by default; Fairy-Stockfish's `nMoveRuleTypes`).
+    pub move_rule_resetters: BTreeSet<PieceKind>,
     /// The game ends when a position occurs this many times (3 by default),
     /// with [`Draws::repetition_result`].
     pub repetition: Option<u32>,
@@ -223,6 +226,7 @@ impl Default for Draws {
     fn default() -> Self {
         Draws {
             move_rule: None,
+            move_rule_resetters: [PieceKind::Pawn].into_iter().collect(),
             repetition: Some(3),
             repetition_result: RepetitionResult::default(),
             insufficient_material: true,

@@ -153,3 +153,19 @@ fn extinction_rules_round_trip() {
     let e = rules_from_json(&bad).unwrap_err();
     assert!(e.to_string().contains("wins.white"), "{e}");
 }
+
+/// `draws.moveRuleResetters` is written only when it is not the pawns
+/// alone, and reads back; a kind neither built in nor defined is refused.
+#[test]
+fn move_rule_resetters_round_trip() {
+    use icn_model::PieceKind;
+    let mut r = icn_rules::RuleSet::default();
+    assert!(!rules_json(&r).to_string().contains("moveRuleResetters"));
+    r.draws.move_rule_resetters = [PieceKind::Pawn, PieceKind::Knight].into_iter().collect();
+    let json = rules_json(&r);
+    assert!(json.to_string().contains("moveRuleResetters"), "{json}");
+    assert_eq!(rules_from_json(&json).unwrap(), r, "{json}");
+    let e = rules_from_json(&serde_json::json!({"draws": {"moveRuleResetters": ["ZZ"]}}))
+        .unwrap_err();
+    assert!(e.to_string().contains("draws.moveRuleResetters"), "{e}");
+}

@@ -27,12 +27,12 @@
 //! right cannot say, shogi-style promotion, piece limits, regions that confine pieces, other win and
 //! draw rules, and options that only apply with them.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use icn_model::{Coord, Int, MoveRule, PieceKind, Position};
 use icn_rules::{CastleMove, EnPassant, Region, RuleSet, Variant, Zone};
 
-use super::lower_pieces::{assign, movement_of_piece, movements_and_royals};
+use super::lower_pieces::{Lowered, assign, movement_of_piece, movements_and_royals};
 use super::lower_position::position;
 use super::lower_refuse::unsupported;
 use super::lower_rules::{castling, ends, promotions};
@@ -194,6 +194,29 @@ pub(super) fn zone(squares: &[(u32, u32)], files: u32) -> Zone {
 /// assert!(e.iter().any(|r| r.option == "mustDrop"));
 /// ```
 pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
+    lowered(v).map(|(variant, _)| variant)
+}
+
+/// The piece letters of a section (lowercase) and the kinds
+/// [`to_variant`] gives them: how to read the letters of its moves.
+///
+/// # Errors
+/// As [`to_variant`].
+///
+/// ```
+/// use icn_adapters::fsf::{lower::piece_letters, read_file};
+/// let f = read_file("[w:wolf]\n");
+/// let letters = piece_letters(f.sections[0].result.as_ref().unwrap()).unwrap();
+/// assert_eq!(letters[&'q'], icn_model::PieceKind::Queen);
+/// assert!(letters.contains_key(&'s')); // the sergeant
+/// ```
+pub fn piece_letters(v: &Resolved) -> Result<BTreeMap<char, PieceKind>, Vec<Refusal>> {
+    let (_, pieces) = lowered(v)?;
+    Ok(pieces.iter().map(|p| (p.def.letter, p.kind)).collect())
+}
+
+/// The variant and its pieces as lowered.
+fn lowered(v: &Resolved) -> Result<(Variant, Vec<Lowered>), Vec<Refusal>> {
     let mut l = Lowering {
         v,
         refusals: Vec::new(),
@@ -264,25 +287,27 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
             defs.push((def.clone(), m, def.slot == Slot::KING));
         }
     }
-    // The move rule's reset pieces: one slot, the model's pawn kind.
+    // The move rule's reset pieces; the model's pawn kind goes to Fairy-Stockfish's
+    // pawn among them, else to the first of them.
     let resetters = [
         l.piece_set("nMoveRuleTypesWhite"),
         l.piece_set("nMoveRuleTypesBlack"),
     ];
-    let pawn = match &resetters[0] {
-        PieceSet::Some(s) if resetters[0] == resetters[1] && s.len() <= 1 => {
-            s.iter().next().copied()
-        }
-        _ => {
-            if let Some(o) = l
-                .origin_of("nMoveRuleTypesWhite")
-                .or_else(|| l.origin_of("nMoveRuleTypesBlack"))
-            {
-                l.refuse(&o, "several piece types (or different ones per side) reset the move rule: needs the model");
-            }
-            None
-        }
-    };
+    if resetters[0] != resetters[1]
+        && let Some(o) = l
+            .origin_of("nMoveRuleTypesWhite")
+            .or_else(|| l.origin_of("nMoveRuleTypesBlack"))
+    {
+        l.refuse(
+            &o,
+            "different piece types per side reset the move rule: needs the model",
+        );
+    }
+    let pawn = defs
+        .iter()
+        .map(|d| d.0.slot)
+        .filter(|&s| resetters[0].contains(s))
+        .min_by_key(|&s| s != Slot::PAWN);
     let pieces = assign(defs, pawn);
     let (movements, royals) = movements_and_royals(&pieces);
     let mut rules = RuleSet {
@@ -292,6 +317,12 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
         ..RuleSet::default()
     };
     let kinds_of = |set: &PieceSet| super::lower_pieces::kinds_in(&pieces, set);
+    rules.draws.move_rule_resetters = kinds_of(&resetters[0]).into_iter().collect();
+    // A variant without the pawn kind keeps the default set, which then
+    // says the same.
+    if pieces.iter().all(|p| p.kind != PieceKind::Pawn) {
+        rules.draws.move_rule_resetters.insert(PieceKind::Pawn);
+    }
     rules.en_passant = EnPassant {
         leavers: pieces
             .iter()
@@ -347,5 +378,5 @@ pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     } else {
         position.move_rule = None;
     }
-    Ok(Variant::named(v.name.clone(), rules, position))
+    Ok((Variant::named(v.name.clone(), rules, position), pieces))
 }

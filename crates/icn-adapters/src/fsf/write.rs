@@ -476,10 +476,14 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
             o.squares_text(&regions[1].iter().copied().collect::<Vec<_>>())
         ));
     }
-    // The model's pawn kind is the piece that resets the move rule.
     lines.push(format!(
         "nMoveRuleTypes = {}",
-        set_text(&mut kinds.iter().copied().filter(|&k| k == PieceKind::Pawn))
+        set_text(
+            &mut kinds
+                .iter()
+                .copied()
+                .filter(|k| r.draws.move_rule_resetters.contains(k))
+        )
     ));
     lines.push(format!(
         "enPassantTypes = {}",

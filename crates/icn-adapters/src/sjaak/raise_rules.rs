@@ -32,6 +32,9 @@ pub(super) fn rules_and_position(
     if r.draws.move_rule.as_ref().and_then(|m| m.to_i64()) != Some(100) {
         problems.push("a move rule other than 100 plies (Sjaak's 50-move rule)".into());
     }
+    if r.draws.move_rule_resetters != icn_rules::Draws::default().move_rule_resetters {
+        problems.push("a move rule reset by pieces other than pawns".into());
+    }
     if let Some(c) = &r.draws.counting {
         problems.push(format!("{} counting rules", c.rule.name()));
     }

@@ -52,3 +52,13 @@ fn makpong_counts_as_fairy_stockfish_and_is_written_back() {
     let back = variant_of(&text).unwrap();
     assert!(back.rules.limits.royal_captures_checker_only);
 }
+
+/// The move-rule counter after random games, as pyffish keeps it:
+/// `nMoveRuleTypes` of several types (wolf's pawns and sergeants), drops
+/// (`fixtures/fsf/games/halfmove.tsv`, `gen/halfmove.py`).
+#[test]
+fn the_move_rule_counter_is_kept_as_fairy_stockfish_keeps_it() {
+    let data = include_str!("../../../../fixtures/fsf/games/halfmove.tsv");
+    let seen = fsf::games::check_rows(data).unwrap_or_else(|e| panic!("{e}"));
+    assert!(seen.rows >= 100, "{seen:?}");
+}
