@@ -165,7 +165,7 @@ fn move_rule_resetters_round_trip() {
     let json = rules_json(&r);
     assert!(json.to_string().contains("moveRuleResetters"), "{json}");
     assert_eq!(rules_from_json(&json).unwrap(), r, "{json}");
-    let e = rules_from_json(&serde_json::json!({"draws": {"moveRuleResetters": ["ZZ"]}}))
-        .unwrap_err();
+    let e =
+        rules_from_json(&serde_json::json!({"draws": {"moveRuleResetters": ["ZZ"]}})).unwrap_err();
     assert!(e.to_string().contains("draws.moveRuleResetters"), "{e}");
 }

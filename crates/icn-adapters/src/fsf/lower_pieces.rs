@@ -227,7 +227,7 @@ pub(super) fn movements_and_royals(
 /// before): its quiet moves with each double step (a lame `nD`-style leap
 /// with both legs the same, or a ride of at most two steps) a ride of at
 /// most two steps, replacing the single step it extends. `None` when some initial move is not such a double step.
-pub(super) fn zone_double_steps(lp: &Lowered) -> Option<Movement> {
+pub(super) fn zone_double_steps(movement: &Movement) -> Option<Movement> {
     let quiet = |c: &Component| {
         matches!(
             c.action,
@@ -236,7 +236,7 @@ pub(super) fn zone_double_steps(lp: &Lowered) -> Option<Movement> {
     };
     let mut out = Vec::new();
     let mut extended = Vec::new();
-    for c in lp.movement.components.iter().filter(|c| c.needs_right) {
+    for c in movement.components.iter().filter(|c| c.needs_right) {
         let (first, symmetry) = match c.pattern {
             Pattern::Lame {
                 first,
@@ -264,8 +264,7 @@ pub(super) fn zone_double_steps(lp: &Lowered) -> Option<Movement> {
         extended.push((first, symmetry, c.frame));
         out.push(ride);
     }
-    for c in lp
-        .movement
+    for c in movement
         .components
         .iter()
         .filter(|c| !c.needs_right && quiet(c))

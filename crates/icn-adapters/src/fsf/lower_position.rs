@@ -133,7 +133,7 @@ pub(super) fn position(
         if !forward_only || behind {
             // Double steps wherever the piece stands on its region: zone
             // moves instead of the `+` right.
-            match super::lower_pieces::zone_double_steps(lp) {
+            match super::lower_pieces::zone_double_steps(&lp.movement) {
                 Some(m) => l.zone_doubles.push((lp.kind, m)),
                 None => {
                     let o = l

@@ -43,6 +43,7 @@ pub mod slots;
 pub mod suite;
 pub mod write;
 mod write_atomic;
+mod write_doubles;
 mod write_drops;
 mod write_rules;
 mod write_xiangqi;

@@ -8,8 +8,9 @@
 //! `pawn`, the royal kind as `king`, the rest as `customPieceN` with Betza
 //! from [`super::betza_write`]), `startFen` with castling rights (or gates),
 //! en passant square and move counters, the double-step regions (the squares where
-//! pieces with initial moves hold their `+` right), en passant types,
-//! promotion per side, castling (files and partners), and the end rules.
+//! pieces with initial moves hold their `+` right, or where they double-step
+//! whenever they stand there: [`super::write_doubles`]), the move rule's
+//! reset pieces, en passant types and regions, promotion per side, castling (files and partners), and the end rules.
 //!
 //! Refused, with the reason: unbounded or too large boards, obstacles, more
 //! than one royal kind or 25 custom pieces, movements Betza cannot say, more
@@ -251,6 +252,9 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     super::write_xiangqi::take_said(&mut limits, soldier.map(|s| s.0));
     // Flag zones are written with the flag win (`flagRegion…`).
     limits.flags.clear();
+    // Double steps on a region a piece can come back to are the region.
+    let zone_doubles = super::write_doubles::take(&o, r, &mut limits);
+    let en_passant_zones = std::mem::take(&mut limits.en_passant_zones);
     for what in icn_rules::limits::unsayable(&limits) {
         o.bad(what);
     }
@@ -405,16 +409,22 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
         let side = usize::from(z.player == Player::BLACK);
         regions[side].extend(o.zone_squares(&z.zone));
     }
+    for (side, region) in zone_doubles.regions.iter().enumerate() {
+        regions[side].extend(region);
+    }
+    // The kinds with initial moves that Fairy-Stockfish gives by the `+`
+    // right, where the region must hold exactly their pieces that have it.
+    let by_right = |k: PieceKind| initial(k) && !zone_doubles.kinds.contains(&k);
     for p in &v.position.pieces {
         let side = usize::from(p.piece.player == Player::BLACK);
         if !p.special_right
-            && initial(p.piece.kind)
+            && by_right(p.piece.kind)
             && o.sq(&p.at).is_some_and(|s| regions[side].contains(&s))
         {
             o.bad("a piece without its `+` right on a square where others of its kind have it");
         }
     }
-    for p in v.position.pieces.iter().filter(|p| initial(p.piece.kind)) {
+    for p in v.position.pieces.iter().filter(|p| by_right(p.piece.kind)) {
         let white = p.piece.player == Player::WHITE;
         let rel = |r: u32| {
             if white {
@@ -431,7 +441,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
             o.bad(format!("a {:?} that can step onto a square where others of its kind hold the `+` right (Fairy-Stockfish would let it make its initial move there)", p.piece.kind));
         }
     }
-    for k in kinds.iter().copied().filter(|&k| initial(k)) {
+    for k in kinds.iter().copied().filter(|&k| by_right(k)) {
         let fwd = r
             .movement(k)
             .components
@@ -496,6 +506,17 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
                 .filter(|k| kinds.contains(k))
         )
     ));
+    for z in &en_passant_zones {
+        let side = if z.player == Player::WHITE {
+            "White"
+        } else {
+            "Black"
+        };
+        lines.push(format!(
+            "enPassantRegion{side} = {}",
+            o.squares_text(&o.zone_squares(&z.zone))
+        ));
+    }
     // Promotion.
     let mut mandatory = BTreeSet::new();
     let pawn_style = |player: Player| {

@@ -477,3 +477,35 @@ fn sorted_promotions(v: &icn_rules::Variant) -> Vec<String> {
     p.sort();
     p
 }
+
+/// Double steps wherever a piece stands on its region (the reader's zone
+/// moves) are written back as the double-step region, and Horde's en
+/// passant regions as `enPassantRegion…`: wolf, torpedo and horde are
+/// written whole and read back with the same rules and counts.
+#[test]
+fn double_step_and_en_passant_regions_are_written_back() {
+    for (base, lines) in [
+        (
+            "wolf",
+            &["doubleStepRegionWhite = ", "nMoveRuleTypes = ps"][..],
+        ),
+        ("torpedo", &["doubleStepRegionWhite = "][..]),
+        (
+            "horde",
+            &["enPassantRegionWhite = *6", "enPassantRegionBlack = *3"][..],
+        ),
+    ] {
+        let v = crate::fsf_variant(&format!("[x:{base}]\n")).unwrap();
+        assert!(
+            !v.rules.limits.zone_moves.is_empty() || !v.rules.limits.en_passant_zones.is_empty(),
+            "{base}"
+        );
+        let (text, back) = written_and_read_back(&v);
+        for line in lines {
+            assert!(text.contains(line), "{base}: {line}\n{text}");
+        }
+        assert_eq!(back.rules.limits, v.rules.limits, "{base}\n{text}");
+        assert_eq!(back.rules.draws, v.rules.draws, "{base}\n{text}");
+        assert_eq!(crate::perft3(&back), crate::perft3(&v), "{base}");
+    }
+}
