@@ -47,7 +47,7 @@ pub struct Args {
     /// Largest input, in bytes.
     #[arg(long, default_value_t = 256 * 1024)]
     pub max_len: usize,
-    /// Folder for failing inputs [default: <target>/fuzz-failures].
+    /// Folder for failing inputs (default: `fuzz-failures` in the target folder).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Start mutating at once, without first running every seed as it is.

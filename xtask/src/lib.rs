@@ -4,7 +4,7 @@
 //! * [`corpus`]: the conformance corpora, one module each.
 //! * [`conformance`]: running corpora and the summary table.
 //! * [`tidy`]: the layering check over every crate's `Cargo.toml`.
-//! * [`bench`]: the generated benchmark corpus and the measurements.
+//! * [`bench`](mod@bench): the generated benchmark corpus and the measurements.
 //! * [`fuzz`]: mutated inputs through every reader, in bounded time.
 
 pub mod bench;

@@ -32,7 +32,7 @@ pub enum Layout {
     Pretty,
 }
 
-/// Options for [`write`].
+/// Options for [`write()`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WriteOptions {
     /// Target dialect; [`Dialect::Auto`] writes the site dialect when the
@@ -77,10 +77,10 @@ pub fn write(doc: &Document<'_>, options: WriteOptions) -> Result<String, WriteE
     Ok(out)
 }
 
-/// Like [`write`], appending to `out` (nothing is appended on error).
+/// Like [`write()`], appending to `out` (nothing is appended on error).
 ///
 /// # Errors
-/// As [`write`].
+/// As [`write()`].
 pub fn write_into(
     out: &mut String,
     doc: &Document<'_>,

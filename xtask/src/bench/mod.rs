@@ -40,7 +40,7 @@ pub struct Args {
     /// third from run to run), 3 for `--perft` and `--fsf`].
     #[arg(long)]
     pub runs: Option<usize>,
-    /// Folder for the generated files [default: <target>/icn-bench].
+    /// Folder for the generated files (default: `icn-bench` in the target folder).
     #[arg(long)]
     pub dir: Option<PathBuf>,
     /// Only the in-process stage figures.

@@ -3,7 +3,7 @@
 //!
 //! A corpus is a type implementing [`Corpus`] in its own module here. To add
 //! one, write `corpus/<name>.rs` with a `pub static CORPUS` and add `<name>`
-//! to the [`corpora!`] list below — nothing else changes: `cargo xtask
+//! to the `corpora!` list below — nothing else changes: `cargo xtask
 //! conformance` and xtask's tests pick it up.
 
 use std::path::{Path, PathBuf};

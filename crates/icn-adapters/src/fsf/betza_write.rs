@@ -1,4 +1,4 @@
-//! Betza from the movement algebra: [`write`], the inverse of
+//! Betza from the movement algebra: [`write()`], the inverse of
 //! [`super::betza::parse`] and [`super::betza::BetzaPiece::movement`] over
 //! what Fairy-Stockfish can say.
 //!

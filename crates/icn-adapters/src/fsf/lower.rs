@@ -2,7 +2,7 @@
 //!
 //! Held: the board (`maxFile` × `maxRank` from a1 = `1,1`, `*` walls in the
 //! FEN as excluded squares); every piece slot with its Betza (kinds as in
-//! [`super::lower_pieces`]); the king as the royal piece; `startFen` (side,
+//! `lower_pieces`); the king as the royal piece; `startFen` (side,
 //! castling rights, en passant square, move counters, `3+3` check counters
 //! as n-check wins); the pawn's double step (`doubleStep`,
 //! `doubleStepRegion…`) and initial moves (`i`) as the `+` right of the

@@ -10,7 +10,7 @@
 //! * [`lower`]: a resolved section as an icn-rules [`icn_rules::Variant`],
 //!   every option the model cannot hold refused by name and line;
 //!   [`fen`] reads `startFen`.
-//! * [`write`]: a variant as a `variants.ini` section Fairy-Stockfish loads.
+//! * [`write`](mod@write): a variant as a `variants.ini` section Fairy-Stockfish loads.
 //!
 //! [`read_file`] reads every section; each is resolved on its own, so one bad
 //! section does not hide the others. See `docs/fsf.md` for what loads and

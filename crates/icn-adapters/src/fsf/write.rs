@@ -9,7 +9,7 @@
 //! from [`super::betza_write`]), `startFen` with castling rights (or gates),
 //! en passant square and move counters, the double-step regions (the squares where
 //! pieces with initial moves hold their `+` right, or where they double-step
-//! whenever they stand there: [`super::write_doubles`]), the move rule's
+//! whenever they stand there: `write_doubles`), the move rule's
 //! reset pieces, en passant types and regions, promotion per side, castling (files and partners), and the end rules.
 //!
 //! Refused, with the reason: unbounded or too large boards, obstacles, more

@@ -168,7 +168,7 @@ pub fn write_json(game: &Game, out: &mut Vec<u8>) {
     emit::write(game, out);
 }
 
-/// [`write_json`] through `serde_json` and the serde view of [`dto`]: the
+/// [`write_json`] through `serde_json` and the serde view of `dto`: the
 /// reference the hand-written writer is checked against.
 pub fn write_json_serde(game: &Game, out: &mut Vec<u8>) {
     let standing = game.position.standing();

@@ -1,9 +1,9 @@
 //! [`SquareSet`]: exact sets of squares on the unbounded board.
 //!
-//! A set is the symmetric difference (xor) of three parts: an [`Area`] (a
+//! A set is the symmetric difference (xor) of three parts: an `Area` (a
 //! union of axis-aligned rectangles with open sides allowed: ranges,
 //! half-planes, the world border, rows and columns a rook attacks), oblique
-//! lines ([`LineSet`]: the diagonals a bishop attacks, a knightrider's
+//! lines (`LineSet`: the diagonals a bishop attacks, a knightrider's
 //! lines, each as intervals) and a finite list of squares. Intersection
 //! distributes over xor, and each pair of parts intersects into a part
 //! (a rectangle clips a line to an interval; two lines meet in at most one
