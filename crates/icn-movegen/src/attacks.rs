@@ -149,7 +149,9 @@ impl Board {
                 let Some((fam, sign, g)) = self.cfg.types.lines.find(-h.dx, -h.dy) else {
                     continue;
                 };
-                if let Some((k1, _)) = self.nearest_multiple(fam, s, sign, g) {
+                if let Some((k1, _)) = self.nearest_multiple(fam, s, sign, g)
+                    && (!h.next_only || k1 == 1)
+                {
                     let (a, b) = self.store.dir(fam);
                     let screen = s.step(a * sign * g, b * sign * g, k1);
                     if let Some((_, slot)) = self.nearest_multiple(fam, screen, sign, g)

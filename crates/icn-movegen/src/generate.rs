@@ -318,11 +318,18 @@ impl Board {
             let at = f.step(h.dx, h.dy, ks);
             let next = self.nearest_multiple(fam, at, sign, g);
             let lim = border.steps(at, h.dx, h.dy);
+            // The grasshopper lands right behind the screen or not at all.
+            let reach = h.next_only.then_some(1);
+            let next = next.filter(|&(k, _)| reach.is_none_or(|r| k <= r));
             if h.mv {
                 let hi = match (next, lim) {
                     (Some((k, _)), Some(l)) => Some((k - 1).min(l)),
                     (Some((k, _)), None) => Some(k - 1),
                     (None, l) => l,
+                };
+                let hi = match (hi, reach) {
+                    (Some(x), Some(r)) => Some(x.min(r)),
+                    (x, r) => x.or(r),
                 };
                 if hi.is_none_or(|x| x >= 1) {
                     out.push(MoveFamily::Ray {

@@ -106,13 +106,16 @@ impl Board {
                 && let Some((fam, sign, g)) = self.cfg.types.lines.find(h.dx, h.dy)
             {
                 let mut between = 0;
+                let mut screen = 0;
                 self.store.walk(fam, from, sign, |d| {
                     if d % g == 0 && d / g < k {
                         between += 1;
+                        screen = d / g;
                     }
                     d / g < k
                 });
-                if between == 1 {
+                // The grasshopper's screen is right before the target.
+                if between == 1 && (!h.next_only || screen == k - 1) {
                     return true;
                 }
             }

@@ -140,7 +140,7 @@ impl Board {
             }
         }
         for h in t.hops.iter().filter(|h| h.cap) {
-            self.hop_parts(from, (h.dx, h.dy), out)?;
+            self.hop_parts(from, (h.dx, h.dy), h.next_only, out)?;
         }
         if let Some((_, true, limit)) = t.huygen {
             for step in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
@@ -175,6 +175,7 @@ impl Board {
         &self,
         from: Sq,
         (dx, dy): (i64, i64),
+        next_only: bool,
         out: &mut Vec<AttackPart>,
     ) -> Result<(), MovegenError> {
         let Some((fam, sign, g)) = self.cfg.types.lines.find(dx, dy) else {
@@ -191,7 +192,12 @@ impl Board {
             return Ok(());
         };
         let inside = self.cfg.border.steps(from, dx, dy);
-        let last = [seen.get(1).copied(), inside].into_iter().flatten().min();
+        // The grasshopper attacks only the square right behind the screen.
+        let reach = next_only.then_some(screen + 1);
+        let last = [seen.get(1).copied(), inside, reach]
+            .into_iter()
+            .flatten()
+            .min();
         if last.is_some_and(|l| l <= screen) {
             return Ok(());
         }

@@ -82,13 +82,16 @@ pub(crate) struct Lame {
     pub sets_ep: bool,
 }
 
-/// A cannon-style hop along one vector.
+/// A hop along one vector: cannon-style, or the grasshopper's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Hop {
     pub dx: i64,
     pub dy: i64,
     pub mv: bool,
     pub cap: bool,
+    /// Lands only on the square right behind the screen (the grasshopper);
+    /// else anywhere beyond it up to the next piece.
+    pub next_only: bool,
 }
 
 /// The compiled movement and roles of one (kind, player).
@@ -372,7 +375,7 @@ fn compile_one(
                     });
                 }
             }
-            Pattern::Hop { vector, symmetry } => {
+            Pattern::Hop { vector, symmetry } | Pattern::Grasshopper { vector, symmetry } => {
                 for v in symmetry.images(*vector) {
                     let v = turn(v);
                     check_vec(v)?;
@@ -382,6 +385,7 @@ fn compile_one(
                         dy: v.dy,
                         mv,
                         cap,
+                        next_only: matches!(c.pattern, Pattern::Grasshopper { .. }),
                     });
                 }
                 t.complex_attacker |= cap;

@@ -137,6 +137,16 @@ pub enum Pattern {
         /// Which images.
         symmetry: Symmetry,
     },
+    /// The grasshopper's hop: along each image line, passes exactly one
+    /// piece (the screen, at any distance; any piece of any side, voids
+    /// included) and lands on the square right beyond it, a move when it is
+    /// empty and a capture when an enemy stands there (Betza `gQ`).
+    Grasshopper {
+        /// One step of the line.
+        vector: Vector,
+        /// Which images.
+        symmetry: Symmetry,
+    },
     /// A lame two-step leap: goes to `from + first + then` only if the square
     /// `from + first` is on the board and empty. `first = (1,0)`, `then =
     /// (1,1)` with [`Symmetry::Octal`] is the Xiangqi horse.
@@ -292,7 +302,8 @@ impl Component {
             | Pattern::Ride {
                 vector, symmetry, ..
             }
-            | Pattern::Hop { vector, symmetry } => Some(symmetry.images(*vector)),
+            | Pattern::Hop { vector, symmetry }
+            | Pattern::Grasshopper { vector, symmetry } => Some(symmetry.images(*vector)),
             Pattern::Lame {
                 first,
                 then,
@@ -505,6 +516,14 @@ impl Movement {
                 Pattern::Hop { vector, symmetry } => {
                     for v in symmetry.images(*vector) {
                         out.push(with(Pattern::Hop {
+                            vector: v,
+                            symmetry: Symmetry::None,
+                        }));
+                    }
+                }
+                Pattern::Grasshopper { vector, symmetry } => {
+                    for v in symmetry.images(*vector) {
+                        out.push(with(Pattern::Grasshopper {
                             vector: v,
                             symmetry: Symmetry::None,
                         }));

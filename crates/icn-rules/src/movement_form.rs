@@ -58,6 +58,7 @@ fn key(c: &Component) -> GroupKey {
         Pattern::Huygen => (4, None),
         Pattern::Rose => (5, None),
         Pattern::Lion => (6, None),
+        Pattern::Grasshopper { .. } => (7, None),
     };
     (
         kind,
@@ -73,7 +74,8 @@ fn vector_of(c: &Component) -> Option<(Vector, Vector)> {
     match &c.pattern {
         Pattern::Leap { vector, .. }
         | Pattern::Ride { vector, .. }
-        | Pattern::Hop { vector, .. } => Some((*vector, Vector::new(0, 0))),
+        | Pattern::Hop { vector, .. }
+        | Pattern::Grasshopper { vector, .. } => Some((*vector, Vector::new(0, 0))),
         Pattern::Lame { first, then, .. } => Some((*first, *then)),
         _ => None,
     }
@@ -138,6 +140,10 @@ pub fn fold(m: &Movement) -> Movement {
                         max: *max,
                     },
                     Pattern::Hop { .. } => Pattern::Hop {
+                        vector: v.0,
+                        symmetry,
+                    },
+                    Pattern::Grasshopper { .. } => Pattern::Grasshopper {
                         vector: v.0,
                         symmetry,
                     },

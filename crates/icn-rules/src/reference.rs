@@ -246,6 +246,25 @@ impl RefBoard {
                     }
                 }
             }
+            Pattern::Grasshopper { vector, symmetry } => {
+                for v in symmetry.images(*vector) {
+                    let v = turn(v);
+                    for k in 1..=i64::from(ride_cap(None)) {
+                        let Some(at) = step(from, v, k) else { break };
+                        if !self.on_board(at) {
+                            break;
+                        }
+                        if self.pieces.contains_key(&at) {
+                            if let Some(to) = step(at, v, 1)
+                                && self.on_board(to)
+                            {
+                                self.land(from, to, mover, c.action, forward, out);
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
             Pattern::Lame {
                 first,
                 then,

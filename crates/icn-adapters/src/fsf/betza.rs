@@ -21,8 +21,8 @@
 //! and `j` multi-leg and jumping modifiers, `o`, `t`, `x`, …: a definition
 //! that uses them means something else there), a digit after a modifier, a
 //! second digit. [`BetzaPiece::movement`] refuses what the movement algebra
-//! or Fairy-Stockfish's move tables cannot hold: grasshoppers (`g`, needs
-//! the model), hoppers with a range (`pR2`), hops and rides along other lines
+//! or Fairy-Stockfish's move tables cannot hold: hoppers with a range
+//! (`pR2`, `gR2`), hops and rides along other lines
 //! than the rook's, bishop's and knight's (Fairy-Stockfish has no table for
 //! them and they never move), lame leaps other than `nD`, `nN`, `nA` (`nZ`
 //! needs two empty squares), initial captures (ignored by Fairy-Stockfish).
@@ -314,9 +314,6 @@ impl BetzaMove {
             let line_ok = matches!((first, second), (1, 0) | (1, 1));
             for v in vs {
                 let pattern = match (self.hop, self.lame, self.ride) {
-                    (Some('g'), ..) => {
-                        return Err(bad("a grasshopper (`g`): needs the model".into()));
-                    }
                     (Some(_), ..) if !line_ok => {
                         return Err(bad(format!(
                             "a hop along the {} atom: Fairy-Stockfish has hoppers on rook and bishop lines only",
@@ -326,6 +323,10 @@ impl BetzaMove {
                     (Some(_), _, Some(n)) if n > 0 => {
                         return Err(bad("a hopper with a range: needs the model".into()));
                     }
+                    (Some('g'), ..) => Pattern::Grasshopper {
+                        vector: v,
+                        symmetry: Symmetry::None,
+                    },
                     (Some(_), ..) => Pattern::Hop {
                         vector: v,
                         symmetry: Symmetry::None,
@@ -411,7 +412,8 @@ impl BetzaPiece {
 /// ```
 /// use icn_adapters::fsf::betza::movement_of;
 /// assert_ne!(movement_of("fsW").unwrap(), movement_of("fW").unwrap());
-/// assert!(movement_of("gQ").is_none()); // grasshoppers are not held
+/// assert!(movement_of("gQ").is_some()); // the grasshopper
+/// assert!(movement_of("pR2").is_none()); // hoppers with a range are not held
 /// ```
 pub fn movement_of(betza: &str) -> Option<Movement> {
     parse(betza).ok()?.movement().ok()

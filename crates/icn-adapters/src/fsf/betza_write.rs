@@ -76,6 +76,7 @@ enum Shape {
     Leap,
     Ride(Option<u32>),
     Hop,
+    Grasshopper,
     Lame,
 }
 
@@ -122,6 +123,9 @@ pub fn write_what_it_can(m: &Movement) -> (String, Vec<String>) {
             Pattern::Leap { vector, .. } => (Shape::Leap, (*vector, Vector::new(0, 0))),
             Pattern::Ride { vector, max, .. } => (Shape::Ride(*max), (*vector, Vector::new(0, 0))),
             Pattern::Hop { vector, .. } => (Shape::Hop, (*vector, Vector::new(0, 0))),
+            Pattern::Grasshopper { vector, .. } => {
+                (Shape::Grasshopper, (*vector, Vector::new(0, 0)))
+            }
             Pattern::Lame { first, then, .. } => (Shape::Lame, (*first, *then)),
             Pattern::Huygen | Pattern::Rose => {
                 problems.push("a huygen or rose move (no Betza atom describes it)".to_string());
@@ -233,14 +237,17 @@ pub fn write_what_it_can(m: &Movement) -> (String, Vec<String>) {
                     }
                     (format!("n{atom}"), String::new())
                 }
-                Shape::Hop => match atom {
-                    'W' => ("pR".to_string(), String::new()),
-                    'F' => ("pB".to_string(), String::new()),
-                    _ => {
-                        problems.push(format!("a hop along the {atom} line (Fairy-Stockfish hops on rook and bishop lines)"));
-                        continue;
+                Shape::Hop | Shape::Grasshopper => {
+                    let hop = if *shape == Shape::Hop { 'p' } else { 'g' };
+                    match atom {
+                        'W' => (format!("{hop}R"), String::new()),
+                        'F' => (format!("{hop}B"), String::new()),
+                        _ => {
+                            problems.push(format!("a hop along the {atom} line (Fairy-Stockfish hops on rook and bishop lines)"));
+                            continue;
+                        }
                     }
-                },
+                }
                 Shape::Ride(max) => {
                     let rider = match atom {
                         'W' => "R",
@@ -308,6 +315,10 @@ fn turn_pattern(p: &Pattern, turn: impl Fn((Vector, Vector)) -> (Vector, Vector)
             max: *max,
         },
         Pattern::Hop { vector, symmetry } => Pattern::Hop {
+            vector: turn((*vector, *vector)).0,
+            symmetry: *symmetry,
+        },
+        Pattern::Grasshopper { vector, symmetry } => Pattern::Grasshopper {
             vector: turn((*vector, *vector)).0,
             symmetry: *symmetry,
         },

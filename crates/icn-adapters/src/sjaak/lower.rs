@@ -726,7 +726,7 @@ fn leaves_zone(
                 Pattern::Ride { max, .. } => {
                     i64::from(max.unwrap_or(u32::MAX)).min(files.max(ranks))
                 }
-                Pattern::Hop { .. } => files.max(ranks),
+                Pattern::Hop { .. } | Pattern::Grasshopper { .. } => files.max(ranks),
                 _ => 1,
             };
             ends.iter().any(|&e| {

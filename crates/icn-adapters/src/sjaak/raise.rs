@@ -190,6 +190,9 @@ fn descs(r: &mut Raise, kind: PieceKind, comps: &[icn_rules::Component]) -> Vec<
                 }
             }
             (Pattern::Lame { .. }, _) => r.bad(format!("the lame leaps of the {name}")),
+            (Pattern::Grasshopper { .. }, _) => r.bad(format!(
+                "the {name}'s grasshopper hops (Sjaak's hops are the cannon's)"
+            )),
             (Pattern::Huygen, _) | (Pattern::Rose, _) => r.bad(format!(
                 "the {name}'s movement (no Sjaak move describes it)"
             )),

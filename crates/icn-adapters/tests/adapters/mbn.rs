@@ -120,3 +120,33 @@ fn every_sjaak_piece_the_model_holds_goes_through_mbn() {
     assert!(t.pieces > 300, "{}", t.pieces);
     assert!(t.said * 20 >= t.pieces * 19, "{} of {}", t.said, t.pieces);
 }
+
+/// The grasshopper: Betza `gQ` (and `gR`, `gB`) read into the movement
+/// algebra, written back as Betza and as MBN, which read as the same
+/// movement; it counts as Fairy-Stockfish counts it
+/// (`fixtures/fsf/grasshopper.tsv`, `gen/grasshopper.py`).
+#[test]
+fn the_grasshopper_goes_through_betza_and_mbn() {
+    for text in ["gQ", "gR", "mgB", "gRcpR"] {
+        let m = betza::movement_of(text).unwrap_or_else(|| panic!("{text} does not read"));
+        assert!(
+            m.components
+                .iter()
+                .any(|c| matches!(c.pattern, icn_rules::Pattern::Grasshopper { .. })),
+            "{text}: {m:?}"
+        );
+        let again = fsf::betza_write::write(&m).unwrap();
+        assert!(again.contains('g'), "{text}: written as {again}");
+        assert!(
+            betza::movement_of(&again).unwrap().same_as(&m),
+            "{text}: {again}"
+        );
+        through_mbn(&m, text).unwrap();
+    }
+    assert!(
+        mbn::write(&betza::movement_of("gQ").unwrap())
+            .unwrap()
+            .contains('g')
+    );
+    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/grasshopper.tsv"), 12);
+}

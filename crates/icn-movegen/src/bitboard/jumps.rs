@@ -33,6 +33,8 @@ pub(crate) struct BbHop<M> {
     /// All ones when the hop moves (captures), else zero.
     pub mv_mask: M,
     pub cap_mask: M,
+    /// Lands only right behind the screen (the grasshopper).
+    pub next_only: bool,
 }
 
 /// A type's lame leaps and hops.
@@ -89,6 +91,7 @@ impl<M: Mask> Jumps<M> {
                     inc: h.dy * grid.width + h.dx > 0,
                     mv_mask: M::all_if(h.mv),
                     cap_mask: M::all_if(h.cap),
+                    next_only: h.next_only,
                 })
                 .collect(),
             hop_rays: vec![M::EMPTY; cells * ty.hops.len()],
@@ -176,7 +179,7 @@ impl<M: Mask> Jumps<M> {
             if never.has(screen) {
                 continue;
             }
-            let beyond = reach_ray(h.inc, self.hop_rays[screen * n + i], occ) & self.prison;
+            let beyond = self.beyond(i, screen, occ) & self.prison;
             quiet |= beyond & h.mv_mask;
             caps |= beyond & h.cap_mask;
         }
@@ -214,7 +217,23 @@ impl<M: Mask> Jumps<M> {
             } else {
                 blockers.highest()
             };
-            screen != c && reach_ray(h.inc, self.hop_rays[screen * n + i], occ).has(c)
+            screen != c && self.beyond(i, screen, occ).has(c)
         })
+    }
+
+    /// The cells hop `i` reaches beyond its screen on `screen`, with `occ`
+    /// occupied: up to and including the next piece, or for the
+    /// grasshopper the next cell alone.
+    #[inline]
+    fn beyond(&self, i: usize, screen: usize, occ: M) -> M {
+        let h = &self.hops[i];
+        let ray = self.hop_rays[screen * self.hops.len() + i];
+        if !h.next_only {
+            reach_ray(h.inc, ray, occ)
+        } else if ray.is_empty() {
+            M::EMPTY
+        } else {
+            M::cell(if h.inc { ray.lowest() } else { ray.highest() })
+        }
     }
 }

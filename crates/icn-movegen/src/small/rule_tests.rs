@@ -218,3 +218,23 @@ fn lame_leaps_that_need_a_right_agree() {
     });
     assert!(steps > 300);
 }
+
+/// Grasshoppers (the knights' movement here): over the first piece on a
+/// queen line, onto the square right behind it, checks included.
+#[test]
+fn grasshoppers_agree() {
+    use icn_rules::{Component, Movement, Pattern, Symmetry, Vector};
+    let hop = |dx, dy| {
+        Component::new(Pattern::Grasshopper {
+            vector: Vector::new(dx, dy),
+            symmetry: Symmetry::Rotations,
+        })
+    };
+    let grasshopper = Movement {
+        components: vec![hop(1, 0), hop(1, 1)],
+    };
+    let steps = agrees(0x6a55, 30, |r| {
+        r.movements.insert(PieceKind::Knight, grasshopper.clone());
+    });
+    assert!(steps > 300);
+}

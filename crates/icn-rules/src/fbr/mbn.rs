@@ -17,7 +17,8 @@
 //!   capture); `e` with `c` adds en passant on the same squares, `ee` with `c`
 //!   is en passant only, `e` with `m` leaves an en passant square; `i` only
 //!   while the piece has its `+` right (its initial move); `p` a hop over one
-//!   piece along the line (`pR`, the cannon's capture is `cpR`); `n` a lame
+//!   piece along the line (`pR`, the cannon's capture is `cpR`); `g` the
+//!   grasshopper's hop, landing right behind the piece it passes (`gQ`); `n` a lame
 //!   leap whose first square must be empty (`nN` the Xiangqi horse, `nA` the
 //!   elephant).
 //! * Directions, relative to the mover (forward is towards the opponent):
@@ -118,6 +119,7 @@ struct Modifiers {
     en_passant: u8,
     initial: bool,
     hop: bool,
+    grasshopper: bool,
     lame: bool,
     directions: Vec<Direction>,
 }
@@ -207,6 +209,7 @@ fn modifiers(c: &mut Cursor) -> Result<Modifiers, MbnError> {
             'c' => Some(&mut m.captures),
             'i' => Some(&mut m.initial),
             'p' => Some(&mut m.hop),
+            'g' => Some(&mut m.grasshopper),
             'n' => Some(&mut m.lame),
             _ => None,
         };
@@ -371,8 +374,13 @@ fn part(c: &mut Cursor, out: &mut Vec<Component>) -> Result<(), MbnError> {
         (false, true, 2) => vec![(Action::EnPassant, false)],
         _ => return bad("`e` goes with `m` alone (leaves en passant) or `c` alone (takes it)"),
     };
-    if m.hop && m.lame {
-        return bad("`p` and `n` do not go together");
+    if [m.hop, m.grasshopper, m.lame]
+        .iter()
+        .filter(|&&f| f)
+        .count()
+        > 1
+    {
+        return bad("`p`, `g` and `n` do not go together");
     }
     for (vectors, s, at) in atoms {
         let here = |message: String| Err(MbnError { at, message });
@@ -388,14 +396,19 @@ fn part(c: &mut Cursor, out: &mut Vec<Component>) -> Result<(), MbnError> {
                 }
             }
             for v in images {
-                let pattern = match (s, m.hop, m.lame) {
+                let pattern = match (s, m.hop || m.grasshopper, m.lame) {
+                    (Steps::Unlimited, true, _) if m.grasshopper => Pattern::Grasshopper {
+                        vector: v,
+                        symmetry: Symmetry::None,
+                    },
                     (Steps::Unlimited, true, _) => Pattern::Hop {
                         vector: v,
                         symmetry: Symmetry::None,
                     },
                     (_, true, _) => {
                         return here(
-                            "a hop `p` goes along a whole line: write `0` (or R, B, Q)".into(),
+                            "a hop `p` or `g` goes along a whole line: write `0` (or R, B, Q)"
+                                .into(),
                         );
                     }
                     (Steps::Leap, _, true) if a.max(b) > 1 => {

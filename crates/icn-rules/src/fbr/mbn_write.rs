@@ -26,6 +26,7 @@ enum Shape {
     TwoSteps,
     Ride(Option<u32>),
     Hop,
+    Grasshopper,
 }
 
 type Key = (Shape, bool, Action, bool);
@@ -71,6 +72,7 @@ pub fn write(m: &Movement) -> Result<String, Vec<String>> {
             }
             Pattern::Ride { vector, max, .. } => (Shape::Ride(*max), *vector),
             Pattern::Hop { vector, .. } => (Shape::Hop, *vector),
+            Pattern::Grasshopper { vector, .. } => (Shape::Grasshopper, *vector),
             Pattern::Lame { first, then, .. } => {
                 let whole = first.plus(*then);
                 if lame_first(whole) == *first {
@@ -154,13 +156,14 @@ pub fn write(m: &Movement) -> Result<String, Vec<String>> {
         }
         prefix.push_str(match shape {
             Shape::Hop => "p",
+            Shape::Grasshopper => "g",
             Shape::Lame => "n",
             _ => "",
         });
         let suffix = match shape {
             Shape::Leap | Shape::Lame => String::new(),
             Shape::TwoSteps => "02".to_string(),
-            Shape::Ride(None) | Shape::Hop => "0".to_string(),
+            Shape::Ride(None) | Shape::Hop | Shape::Grasshopper => "0".to_string(),
             Shape::Ride(Some(n)) => n.to_string(),
         };
         let mut by_atom: BTreeMap<(i64, i64), Vec<Vector>> = BTreeMap::new();
