@@ -560,6 +560,7 @@ pub(crate) fn variant_json(v: &Variant) -> Result<serde_json::Value, ConvertErro
     let mut on_board = v.position.clone();
     let held = std::mem::take(&mut on_board.holdings);
     let count = on_board.count.take();
+    let victim = on_board.en_passant_victim.take();
     let mut promoted = serde_json::Map::new();
     for p in on_board.pieces.iter_mut() {
         if let Some(from) = p.promoted_from.take() {
@@ -602,15 +603,27 @@ pub(crate) fn variant_json(v: &Variant) -> Result<serde_json::Value, ConvertErro
                 serde_json::json!({"limit": c.limit, "ply": c.ply}),
             );
         }
+        if let Some(v) = victim {
+            o.insert("enPassantVictim".into(), v.to_string().into());
+        }
     }
     Ok(out)
 }
 
 /// The `holdings` (`{"P": 2, "q": 1}`), `promoted` (`{"4,1": "P"}`: the
-/// square of a promoted piece and the kind it promoted from) and `count`
-/// (`{"limit": 32, "ply": 6}`, a Makruk count in progress) keys of variant
-/// JSON, put into `position`.
+/// square of a promoted piece and the kind it promoted from), `count`
+/// (`{"limit": 32, "ply": 6}`, a Makruk count in progress) and
+/// `enPassantVictim` (`"3,5"`: the piece en passant takes, where it is not
+/// right behind the square) keys of variant JSON, put into `position`.
 fn off_board_json(value: &serde_json::Value, position: &mut Position) -> Result<(), ConvertError> {
+    if let Some(v) = value.get("enPassantVictim") {
+        let Some(c) = v.as_str().and_then(|t| icn_model::Coord::parse(t).ok()) else {
+            return fail([format!(
+                "enPassantVictim: expected a square \"x,y\", found {v}"
+            )]);
+        };
+        position.en_passant_victim = Some(c);
+    }
     if let Some(c) = value.get("count") {
         let field = |k: &str| {
             c.get(k)

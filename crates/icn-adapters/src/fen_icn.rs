@@ -202,6 +202,7 @@ pub fn fen_to_game(fen: &Fen) -> Result<Game, FenToIcnError> {
             vec![Player::BLACK, Player::WHITE]
         },
         en_passant: fen.en_passant.map(coord_of),
+        en_passant_victim: None,
         move_rule: Some(MoveRule {
             played: Int::from(i64::from(fen.halfmove)),
             limit: Int::from(100),
@@ -474,6 +475,11 @@ fn position_to_fen_with(position: &Position, chess960: bool) -> Result<Fen, IcnT
         } else {
             fen.black_castling = files;
         }
+    }
+    if let Some(v) = &position.en_passant_victim {
+        return Err(IcnToFenError::Position(format!(
+            "FEN cannot say which piece en passant takes (the one on {v}, not right behind the square)"
+        )));
     }
     if let Some(ep) = &position.en_passant {
         let wanted = if turn == Player::WHITE { 5 } else { 2 };

@@ -60,6 +60,12 @@ pub struct Position {
     pub turn_order: Vec<Player>,
     /// The square a pawn may be taken en passant on.
     pub en_passant: Option<Coord>,
+    /// The piece an en passant capture on [`Position::en_passant`] takes,
+    /// where it does not stand right behind that square (a Berolina pawn's
+    /// diagonal double step; the site's `enpassant.pawn`). `None`: the piece
+    /// right behind it, as after a pawn's double step. ICN has no way to say
+    /// it.
+    pub en_passant_victim: Option<Coord>,
     /// The move-rule state; `None` means no move rule.
     pub move_rule: Option<MoveRule>,
     /// The fullmove counter, from 1.
@@ -78,6 +84,7 @@ impl Default for Position {
             pieces: Vec::new(),
             turn_order: vec![Player::WHITE, Player::BLACK],
             en_passant: None,
+            en_passant_victim: None,
             move_rule: None,
             fullmove: Int::ONE,
             holdings: Holdings::new(),

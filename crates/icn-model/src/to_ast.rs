@@ -232,8 +232,14 @@ pub fn to_ast(
 }
 
 /// What a position may hold that ICN has no way to say: pieces in hand,
-/// promoted pieces (FEN `[…]` and `~`) and a Makruk count in progress.
+/// promoted pieces (FEN `[…]` and `~`), a Makruk count in progress and an
+/// en passant piece that is not right behind the en passant square.
 fn off_board_state(pos: &crate::Position, problems: &mut Vec<String>) {
+    if let Some(v) = &pos.en_passant_victim {
+        problems.push(format!(
+            "ICN cannot say which piece en passant takes (the one on {v})"
+        ));
+    }
     if let Some(c) = pos.count {
         problems.push(format!(
             "ICN cannot hold a Makruk count in progress ({} of {} plies)",

@@ -112,5 +112,14 @@ fn games_built_in_code_are_written_the_same() {
     ];
     g.position.turn_order = vec![Player::from_number(9), Player::WHITE];
     g.position.en_passant = Some(Coord::new(i64::MIN, i64::MAX));
+    g.position.en_passant_victim = Some(Coord::new(-3, 5));
     same_bytes(&g, "a game built in code");
+    // The en passant pawn reads back.
+    let json = icn_model::json::to_json_string(&g);
+    assert!(json.contains("\"enpassantPawn\":[-3,5]"), "{json}");
+    let back = icn_model::json::from_json_str(&json).unwrap();
+    assert_eq!(
+        back.position.en_passant_victim,
+        g.position.en_passant_victim
+    );
 }

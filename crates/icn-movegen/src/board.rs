@@ -216,11 +216,15 @@ impl Board {
         board.fullmove = counter_in_range(&position.fullmove, "fullmove number")?;
         if let Some(ep) = &position.en_passant {
             let target = Sq::from_coord(ep)?;
-            if let Some(dir) = side.pawn_direction() {
-                let victim = Sq::new(target.x, target.y - dir);
-                if board.cfg.border.contains(victim) && board.store.get(victim).is_some() {
-                    board.ep = Some(EnPassant { target, victim });
-                }
+            let victim = match &position.en_passant_victim {
+                Some(v) => Some(Sq::from_coord(v)?),
+                None => board.victim_behind(target),
+            };
+            if let Some(victim) = victim
+                && board.cfg.border.contains(victim)
+                && board.store.get(victim).is_some()
+            {
+                board.ep = Some(EnPassant { target, victim });
             }
         }
         board.key = board.compute_key();
@@ -244,6 +248,13 @@ impl Board {
             position.turn_order = rules.turn_order.clone();
         }
         Board::new(&position, &rules)
+    }
+
+    /// The square right behind en passant square `target` for the side to
+    /// move: where the pawn that just double-stepped stands.
+    fn victim_behind(&self, target: Sq) -> Option<Sq> {
+        let dir = self.side_to_move().pawn_direction()?;
+        Some(Sq::new(target.x, target.y - dir))
     }
 
     /// The player to move.
@@ -340,6 +351,10 @@ impl Board {
                 .collect(),
             turn_order: order,
             en_passant: self.ep.map(|e| e.target.to_coord()),
+            en_passant_victim: self
+                .ep
+                .filter(|e| Some(e.victim) != self.victim_behind(e.target))
+                .map(|e| e.victim.to_coord()),
             move_rule: limit.map(|l| MoveRule {
                 played: Int::from(self.halfmove as i64),
                 limit: l.clone(),

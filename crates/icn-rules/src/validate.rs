@@ -376,8 +376,21 @@ fn en_passant(game: &Game, say: &mut Say<'_>) {
         );
     }
     // The pawn that just double-moved stands one step past the square in its
-    // forward direction, and belongs to someone other than the side to move.
+    // forward direction (or where the position says), and belongs to someone
+    // other than the side to move.
     let mover = pos.side_to_move();
+    if let Some(v) = &pos.en_passant_victim {
+        if standing_at(game, v).is_none_or(|p| p.piece.player == mover) {
+            say(
+                ProblemKind::EpWithoutPawn,
+                Subject::EnPassant,
+                format!(
+                    "en passant square {ep} names {v} as the piece to take, where no opponent stands"
+                ),
+            );
+        }
+        return;
+    }
     let found = pos.pieces.iter().any(|p| {
         p.piece.kind == PieceKind::Pawn
             && p.piece.player != mover

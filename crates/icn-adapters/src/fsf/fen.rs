@@ -45,8 +45,11 @@ pub struct Setup {
     pub black_to_move: bool,
     /// The castling field as written (`None` when absent).
     pub castling: Option<String>,
-    /// The en passant square.
-    pub en_passant: Option<(u32, u32)>,
+    /// The en passant squares as listed (Fairy-Stockfish writes several
+    /// side by side, `c5d6`: the squares passed over and, for pieces other
+    /// than its pawn, the square of the piece that may be taken); empty for
+    /// `-`.
+    pub en_passant: Vec<(u32, u32)>,
     /// Checks remaining for White and Black (`3+3`).
     pub checks: Option<(u32, u32)>,
     /// Half-moves since the last irreversible move.
@@ -179,11 +182,10 @@ pub fn read(
             s.castling = Some(token.to_string());
             stage = 2;
         } else if (1..=2).contains(&stage)
-            && (token == "-" || square(token).is_some())
-            && s.en_passant.is_none()
             && s.castling.is_some()
+            && let Some(squares) = en_passant_squares(token)
         {
-            s.en_passant = square(token);
+            s.en_passant = squares;
             stage = 3;
         } else if let Some((a, b)) = checks_given(token) {
             s.checks = Some((3u32.saturating_sub(a), 3u32.saturating_sub(b)));
@@ -213,7 +215,7 @@ pub fn read(
             s.halfmove = Some(*h);
             s.fullmove = Some(*f);
         }
-        [c, h, f] if s.en_passant.is_none() => {
+        [c, h, f] if s.en_passant.is_empty() => {
             s.counting_limit = Some(*c);
             s.halfmove = Some(*h);
             s.fullmove = Some(*f);
@@ -232,6 +234,26 @@ pub fn read(
 fn checks_given(t: &str) -> Option<(u32, u32)> {
     let (a, b) = t.strip_prefix('+')?.split_once('+')?;
     Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+/// `-` (none) or squares side by side (`e3`, `c5d6`).
+fn en_passant_squares(t: &str) -> Option<Vec<(u32, u32)>> {
+    if t == "-" {
+        return Some(Vec::new());
+    }
+    if !t.is_ascii() {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut rest = t;
+    while !rest.is_empty() {
+        let digits = rest[1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(rest.len(), |i| i + 1);
+        out.push(square(&rest[..digits])?);
+        rest = &rest[digits..];
+    }
+    Some(out)
 }
 
 fn square(t: &str) -> Option<(u32, u32)> {

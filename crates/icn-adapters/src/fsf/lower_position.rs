@@ -156,10 +156,33 @@ pub(super) fn position(
     } else {
         "enPassantRegionWhite"
     };
-    if let Some((f, r)) = setup.en_passant
-        && (l.text(ep_region).is_none() || l.squares(ep_region, "-").contains(&(f, r)))
-    {
-        out.en_passant = Some(Coord::new(i64::from(f), i64::from(r)));
+    let region = l.text(ep_region).map(|_| l.squares(ep_region, "-"));
+    let kept = setup
+        .en_passant
+        .iter()
+        .copied()
+        .filter(|s| region.as_ref().is_none_or(|r| r.contains(s)));
+    // An occupied square marks the piece that may be taken (Fairy-Stockfish's
+    // en passant by pieces other than its pawn, as `c5d6` after a Berolina
+    // pawn's e7-c5).
+    let occupied = |&(f, r): &(u32, u32)| setup.pieces.iter().any(|p| p.file == f && p.rank == r);
+    let (victims, targets): (Vec<_>, Vec<_>) = kept.partition(occupied);
+    let coord = |(f, r): (u32, u32)| Coord::new(i64::from(f), i64::from(r));
+    match (&targets[..], &victims[..]) {
+        ([], []) => {}
+        ([t], vs) if vs.len() <= 1 => {
+            out.en_passant = Some(coord(*t));
+            let behind = if setup.black_to_move { t.1 + 1 } else { t.1 - 1 };
+            out.en_passant_victim = vs.first().filter(|v| **v != (t.0, behind)).map(|v| coord(*v));
+        }
+        _ => l.refuse(
+            &o,
+            format!(
+                "en passant squares with {} squares passed over and {} pieces to take: the model holds one of each",
+                targets.len(),
+                victims.len()
+            ),
+        ),
     }
     let mut halfmove = setup.halfmove;
     match setup.counting_limit {

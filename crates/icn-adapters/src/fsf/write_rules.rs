@@ -233,12 +233,19 @@ pub(super) fn fen(
     } else {
         "w"
     };
-    let ep = v
-        .position
-        .en_passant
-        .as_ref()
-        .and_then(|c| o.sq(c))
-        .map_or("-".to_string(), |s| o.name(s));
+    // The en passant square, and the piece to take where it is not right
+    // behind it, in Fairy-Stockfish's order (rank by rank).
+    let mut ep_squares: Vec<(u32, u32)> = [&v.position.en_passant, &v.position.en_passant_victim]
+        .into_iter()
+        .flatten()
+        .filter_map(|c| o.sq(c))
+        .collect();
+    ep_squares.sort_by_key(|&(f, r)| (r, f));
+    let ep = if ep_squares.is_empty() {
+        "-".to_string()
+    } else {
+        ep_squares.into_iter().map(|s| o.name(s)).collect()
+    };
     let checks = checks_of(v)
         .map(|(w, b)| format!(" {w}+{b}"))
         .unwrap_or_default();

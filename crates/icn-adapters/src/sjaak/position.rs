@@ -261,6 +261,7 @@ pub(super) fn position_of(
             vec![Player::BLACK, Player::WHITE]
         },
         en_passant,
+        en_passant_victim: None,
         move_rule: Some(MoveRule {
             played: Int::from(half),
             limit: Int::from(100),

@@ -333,6 +333,9 @@ fn fen(
     }
     out.push_str(if rights.is_empty() { "-" } else { &rights });
     out.push(' ');
+    if pos.en_passant_victim.is_some() {
+        problems.push("an en passant capture of a piece not right behind the square".into());
+    }
     match pos.en_passant.as_ref().map(|c| shift(c, off, s)) {
         None => out.push('-'),
         Some(Some(q)) => out.push_str(&q.name()),

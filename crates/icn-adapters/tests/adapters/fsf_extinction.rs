@@ -118,7 +118,7 @@ fn misere_chess_counts_as_fairy_stockfish() {
 /// Fairy-Stockfish counts.
 #[test]
 fn berolina_double_steps_count_as_fairy_stockfish() {
-    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/berolina.tsv"), 8);
+    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/berolina.tsv"), 16);
 }
 
 /// The general extinction rule: read from the options none of the other
@@ -158,5 +158,46 @@ fn the_general_extinction_rule_is_read_and_written_back() {
     assert!(
         e.iter().any(|r| r.option == "extinctionPieceTypes"),
         "{e:?}"
+    );
+}
+
+/// Fairy-Stockfish's en passant field after a Berolina double step lists the
+/// square passed and the pawn to take (`c5d6`): read as the model's en
+/// passant square and victim, written back the same, kept through the
+/// variant JSON, and refused by ICN and FEN, which cannot say the victim.
+#[test]
+fn berolina_en_passant_fields_keep_the_pawn_to_take() {
+    let fen = "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PP1PPPPP/RNBQKBNR w KQkq d6c5 0 1";
+    let v = crate::fsf_variant(&format!("[b:berolina]\nstartFen = {fen}\n")).unwrap();
+    assert_eq!(v.position.en_passant, Some(icn_model::Coord::new(4, 6)));
+    assert_eq!(
+        v.position.en_passant_victim,
+        Some(icn_model::Coord::new(3, 5))
+    );
+    let text = icn_adapters::fsf::write_section(&v, "b").unwrap();
+    assert!(text.contains(" c5d6 0 1"), "{text}");
+    let back = crate::fsf_variant(&text).unwrap();
+    assert_eq!(back.position, v.position);
+    // A pawn's own double step keeps the plain field: the victim is implied.
+    let plain =
+        crate::fsf_variant("[c:chess]\nstartFen = 4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1\n").unwrap();
+    assert_eq!(plain.position.en_passant_victim, None);
+    // Two squares passed over are more than the model holds.
+    let e = crate::fsf_variant(&format!(
+        "[b:berolina]\nstartFen = {}\n",
+        fen.replace("d6c5", "d6e6")
+    ))
+    .unwrap_err();
+    assert!(e[0].to_string().contains("en passant squares"), "{e:?}");
+    use icn_adapters::convert::{VariantFormat::*, convert_variant};
+    let section = format!("[b:berolina]\nstartFen = {fen}\n");
+    let json = convert_variant(&section, Fsf, Json, None).unwrap();
+    assert!(json.contains("\"enPassantVictim\": \"3,5\""), "{json}");
+    let again = convert_variant(&json, Json, Fsf, None).unwrap();
+    assert!(again.contains(" c5d6 0 1"), "{again}");
+    let icn = convert_variant(&section, Fsf, Icn, None).unwrap_err();
+    assert!(
+        icn.to_string().contains("which piece en passant takes"),
+        "{icn}"
     );
 }

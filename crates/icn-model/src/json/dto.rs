@@ -25,6 +25,14 @@ pub struct JsonGame<'a> {
     /// En passant square `[x, y]`.
     #[serde(rename = "enpassant", default, skip_serializing_if = "Option::is_none")]
     pub en_passant: Option<[JsonInt; 2]>,
+    /// The piece en passant takes, where it is not right behind the square
+    /// `[x, y]` (extension; the site's `enpassant.pawn`).
+    #[serde(
+        rename = "enpassantPawn",
+        default,
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub en_passant_victim: Option<[JsonInt; 2]>,
     /// Move-rule state `"N/M"`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_rule: Option<String>,

@@ -44,6 +44,10 @@ pub(crate) fn write(game: &Game, out: &mut Vec<u8>) {
         out.extend_from_slice(b",\"enpassant\":");
         array(out, [&c.x, &c.y], int);
     }
+    if let Some(c) = &pos.en_passant_victim {
+        out.extend_from_slice(b",\"enpassantPawn\":");
+        array(out, [&c.x, &c.y], int);
+    }
     if let Some(r) = &pos.move_rule {
         out.extend_from_slice(b",\"moveRule\":\"");
         decimal(out, &r.played);

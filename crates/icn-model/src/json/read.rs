@@ -273,6 +273,7 @@ pub(crate) fn from_dto(
         pieces,
         turn_order,
         en_passant: j.en_passant.map(|[x, y]| Coord { x: x.0, y: y.0 }),
+        en_passant_victim: j.en_passant_victim.map(|[x, y]| Coord { x: x.0, y: y.0 }),
         move_rule,
         fullmove: j.full_move.0,
     };

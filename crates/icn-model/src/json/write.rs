@@ -86,6 +86,10 @@ pub(crate) fn to_dto<'a>(game: &'a Game, standing: &'a [crate::PlacedPiece]) -> 
             .en_passant
             .as_ref()
             .map(|c| [JsonInt(c.x.clone()), JsonInt(c.y.clone())]),
+        en_passant_victim: pos
+            .en_passant_victim
+            .as_ref()
+            .map(|c| [JsonInt(c.x.clone()), JsonInt(c.y.clone())]),
         move_rule: pos
             .move_rule
             .as_ref()
