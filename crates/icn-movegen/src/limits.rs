@@ -63,6 +63,8 @@ pub(crate) struct LimitsCfg {
     pub royal_captures_checker_only: bool,
     /// Racing kings' flag reply ([`crate::racing`]).
     pub flag_reply: bool,
+    /// Flags count once held through one opponent move (Jeson Mor).
+    pub flag_held: bool,
     /// Some limit is set, or a player has more than one promotion rule, or
     /// wins by a flag or a bare king.
     pub active: bool,
@@ -103,6 +105,7 @@ impl LimitsCfg {
             no_checks: l.no_checks,
             royal_captures_checker_only: l.royal_captures_checker_only,
             flag_reply: l.flag_reply,
+            flag_held: l.flag_held,
             lion: crate::lion::LionCfg::new(types, &l.lion),
             explosion: l
                 .explosion
@@ -177,6 +180,7 @@ impl LimitsCfg {
             flags: Vec::new(),
             bare_reply: false,
             flag_reply: false,
+            flag_held: false,
             no_checks: false,
             piece_limits: Vec::new(),
             ..l.clone()
@@ -468,10 +472,22 @@ impl Board {
                 termination,
             })
         };
+        // A flag held through the mover's move wins for the side to move.
+        if cfg.limits.flag_held {
+            let to_move = self.side_to_move();
+            for w in &cfg.player(to_move).wins {
+                if matches!(w, WinRule::FlagAny | WinRule::FlagAll)
+                    && self.flag_reached(to_move, *w == WinRule::FlagAll)
+                {
+                    return win(to_move, Termination::Flag);
+                }
+            }
+        }
         for w in &cfg.player(mover).wins {
             match w {
                 WinRule::FlagAny | WinRule::FlagAll
-                    if self.flag_reached(mover, *w == WinRule::FlagAll) =>
+                    if !cfg.limits.flag_held
+                        && self.flag_reached(mover, *w == WinRule::FlagAll) =>
                 {
                     return win(mover, Termination::Flag);
                 }

@@ -160,6 +160,11 @@ pub struct Limits {
     /// one more move; the game is then drawn if Black reached its flag and
     /// won by White if not. Black reaching its flag first wins at once.
     pub flag_reply: bool,
+    /// A flag counts once held through one opponent move: a player to move
+    /// that stands on its flag has won, and reaching it wins nothing yet
+    /// (Fairy-Stockfish `flagMove` for pieces other than the king: Jeson
+    /// Mor's knight on e5).
+    pub flag_held: bool,
     /// Two royals of different players may not face each other on a file with
     /// nothing between (the xiangqi "flying general", Sjaak `taboo`).
     pub flying_general: bool,
@@ -275,6 +280,7 @@ pub fn unsayable(l: &Limits) -> Vec<String> {
             "royals in check that may only capture the checker (Makpong)",
         ),
         (l.flag_reply, "the racing-kings flag reply"),
+        (l.flag_held, "flags held through one opponent move"),
         (
             !l.same_kind_immune.is_empty(),
             "pieces that may not capture their own kind",
@@ -354,6 +360,9 @@ pub fn limits_json(l: &Limits) -> Value {
         }
         if l.flag_reply {
             o.insert("flagReply".into(), Value::Bool(true));
+        }
+        if l.flag_held {
+            o.insert("flagHeld".into(), Value::Bool(true));
         }
     }
     let kinds =
@@ -455,7 +464,7 @@ fn zone_at(o: &Map<String, Value>, path: &str) -> Result<Zone, RulesJsonError> {
 /// its path.
 pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
     let o = obj(v, path)?;
-    const KEYS: [&str; 15] = [
+    const KEYS: [&str; 16] = [
         "flags",
         "prisons",
         "zoneMoves",
@@ -464,6 +473,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         "noChecks",
         "royalCapturesCheckerOnly",
         "flagReply",
+        "flagHeld",
         "flyingGeneral",
         "noPassingCheck",
         "bareReply",
@@ -486,6 +496,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         no_checks: flag(o, "noChecks", path)?,
         royal_captures_checker_only: flag(o, "royalCapturesCheckerOnly", path)?,
         flag_reply: flag(o, "flagReply", path)?,
+        flag_held: flag(o, "flagHeld", path)?,
         ..Limits::default()
     };
     let kinds_at = |o: &Map<String, Value>,
@@ -679,6 +690,7 @@ mod tests {
             no_checks: true,
             royal_captures_checker_only: true,
             flag_reply: true,
+            flag_held: true,
             en_passant_zones: vec![EnPassantZone {
                 player: Player::WHITE,
                 zone: Zone::rows([Int::from(6)]),

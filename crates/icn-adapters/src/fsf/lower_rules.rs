@@ -304,8 +304,10 @@ fn king_on_one_hill(l: &Lowering<'_>) -> bool {
 /// the `flagPiece…` kinds that count (`*`: every piece) and
 /// `flagPieceCount` become a flag zone and [`WinRule::FlagAny`] for that
 /// side (a side without a region has none). `flagMove` with the king on both
-/// flags is racing kings' reply (`limits::flag_reply`), otherwise refused, as
-/// are `flagPieceSafe` and `flagPieceBlockedWin` (earlier).
+/// flags is racing kings' reply (`limits::flag_reply`), with other pieces on
+/// both a flag held through one opponent move (`limits::flag_held`: Jeson
+/// Mor), otherwise refused, as are `flagPieceSafe` and `flagPieceBlockedWin`
+/// (earlier).
 pub(super) fn flags(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered]) {
     if king_on_one_hill(l) {
         return;
@@ -341,12 +343,21 @@ pub(super) fn flags(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered
                     .as_ref()
                     .is_some_and(|ks| ks.len() == 1 && ks.iter().all(|k| rules.royals.contains(k)))
             });
+        // Fairy-Stockfish judges a king's flag early: the held flag is for
+        // flags no side's king alone counts on.
+        let no_king_flag = rules.limits.flags.iter().all(|f| {
+            f.kinds
+                .as_ref()
+                .is_none_or(|ks| !ks.iter().all(|k| rules.royals.contains(k)))
+        });
         if kings_only {
             rules.limits.flag_reply = true;
+        } else if no_king_flag {
+            rules.limits.flag_held = true;
         } else {
             l.refuse(
                 &o,
-                "`flagMove` for pieces other than the king on both flags (a flag held for one move): needs the model",
+                "`flagMove` with the king alone on one flag and other pieces on the other: needs the model",
             );
         }
     }

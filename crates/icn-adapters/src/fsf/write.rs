@@ -240,10 +240,11 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     let mut limits = r.limits.clone();
     let flying_general = std::mem::take(&mut limits.flying_general);
     let explosion = limits.explosion.take();
-    // The bare reply is written with the bare-king win, the flag reply with
-    // the flags.
+    // The bare reply is written with the bare-king win, the flag reply and
+    // the held flag with the flags.
     limits.bare_reply = false;
     limits.flag_reply = false;
+    limits.flag_held = false;
     let no_checks = std::mem::take(&mut limits.no_checks);
     let makpong = std::mem::take(&mut limits.royal_captures_checker_only);
     let same_kind = std::mem::take(&mut limits.same_kind_immune);

@@ -330,6 +330,19 @@ fn flag_lines(
         }
         lines.push("flagMove = true".into());
     }
+    if v.rules.limits.flag_held {
+        let king_flag = flags.iter().any(|f| {
+            f.kinds
+                .as_ref()
+                .is_some_and(|ks| ks.iter().all(|k| v.rules.royals.contains(k)))
+        });
+        if king_flag || flags.is_empty() {
+            o.bad("a flag held through one move where the king alone counts (Fairy-Stockfish judges a king's flag at once)");
+        }
+        if !v.rules.limits.flag_reply {
+            lines.push("flagMove = true".into());
+        }
+    }
 }
 
 pub(super) fn ends(

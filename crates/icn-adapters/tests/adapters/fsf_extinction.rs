@@ -201,3 +201,23 @@ fn berolina_en_passant_fields_keep_the_pawn_to_take() {
         "{icn}"
     );
 }
+
+/// Jeson Mor: `flagMove` for knights is a flag held through one opponent
+/// move (`limits.flag_held`); it counts as Fairy-Stockfish counts
+/// (`fixtures/fsf/jesonmor.tsv`, `gen/jesonmor.py`) and is written back as
+/// `flagMove`.
+#[test]
+fn jeson_mor_flags_are_held_through_one_move() {
+    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/jesonmor.tsv"), 12);
+    let v = crate::fsf_variant("[j:jesonmor]\n").unwrap();
+    assert!(v.rules.limits.flag_held && !v.rules.limits.flag_reply);
+    let text = icn_adapters::fsf::write_section(&v, "j").unwrap();
+    assert!(text.contains("flagMove = true"), "{text}");
+    let back = crate::fsf_variant(&text).unwrap();
+    assert_eq!(back.rules.limits, v.rules.limits);
+    let json = icn_rules::json::rules_json(&v.rules);
+    assert_eq!(
+        icn_rules::json_read::rules_from_json(&json).unwrap(),
+        v.rules
+    );
+}

@@ -6,6 +6,8 @@
 //! - **the flag reply** (racing kings): a side to move on its flag has
 //!   ended the game; a White mover on its flag waits while Black, to move,
 //!   can reach Black's flag;
+//! - **a flag held** (Jeson Mor): the side to move on its flag has won;
+//!   reaching it wins nothing yet;
 //! - **bare king**: every opponent has only royals left (with the bare
 //!   reply, a mover keeping exactly one other piece lets the bared player
 //!   answer, and a mover bare after that answer, facing an opponent who is
@@ -101,11 +103,25 @@ impl<M: Mask> SmallBoard<M> {
     /// flag reply aside.
     fn flag_or_bare_win(&self, mover: u8) -> bool {
         let opponents = || self.order.iter().copied().filter(|&q| q != mover);
+        let held = self.cfg.limits.flag_held;
+        if held {
+            let to_move = self.us();
+            let wins = &self
+                .cfg
+                .player(Player::from_number(u32::from(to_move)))
+                .wins;
+            if wins.iter().any(|w| {
+                matches!(w, WinRule::FlagAny | WinRule::FlagAll)
+                    && self.flag_reached(to_move, *w == WinRule::FlagAll)
+            }) {
+                return true;
+            }
+        }
         let wins = &self.cfg.player(Player::from_number(u32::from(mover))).wins;
         for w in wins {
             match w {
                 WinRule::FlagAny | WinRule::FlagAll
-                    if self.flag_reached(mover, *w == WinRule::FlagAll) =>
+                    if !held && self.flag_reached(mover, *w == WinRule::FlagAll) =>
                 {
                     return true;
                 }
