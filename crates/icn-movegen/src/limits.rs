@@ -65,6 +65,8 @@ pub(crate) struct LimitsCfg {
     pub flag_reply: bool,
     /// Flags count once held through one opponent move (Jeson Mor).
     pub flag_held: bool,
+    /// Flag pieces count only when safe (Dobutsu).
+    pub flag_safe: bool,
     /// Some limit is set, or a player has more than one promotion rule, or
     /// wins by a flag or a bare king.
     pub active: bool,
@@ -106,6 +108,7 @@ impl LimitsCfg {
             royal_captures_checker_only: l.royal_captures_checker_only,
             flag_reply: l.flag_reply,
             flag_held: l.flag_held,
+            flag_safe: l.flag_safe,
             lion: crate::lion::LionCfg::new(types, &l.lion),
             explosion: l
                 .explosion
@@ -181,6 +184,7 @@ impl LimitsCfg {
             bare_reply: false,
             flag_reply: false,
             flag_held: false,
+            flag_safe: false,
             no_checks: false,
             piece_limits: Vec::new(),
             ..l.clone()
@@ -423,7 +427,13 @@ impl Board {
                         .all(|&s| self.pieces.iter().any(|q| mine(q) && q.sq == s))
             })
         } else {
-            self.pieces.iter().filter(|q| mine(q)).count() >= *count
+            let on = || self.pieces.iter().filter(|q| mine(q));
+            let n = on().count();
+            // Safe flags: where exactly `count` stand there, none attacked.
+            n >= *count
+                && !(self.cfg.limits.flag_safe
+                    && n == *count
+                    && on().any(|q| self.attacked(q.sq, p)))
         }
     }
 
@@ -472,6 +482,20 @@ impl Board {
                 termination,
             })
         };
+        // A safe flag of the side to move wins, or draws beside the mover's.
+        if cfg.limits.flag_safe {
+            let to_move = self.side_to_move();
+            if cfg.player(to_move).wins.contains(&WinRule::FlagAny)
+                && self.flag_reached(to_move, false)
+            {
+                let both = cfg.player(mover).wins.contains(&WinRule::FlagAny)
+                    && self.flag_reached(mover, false);
+                return Some(GameEnd {
+                    winner: (!both).then_some(to_move),
+                    termination: Termination::Flag,
+                });
+            }
+        }
         // A flag held through the mover's move wins for the side to move.
         if cfg.limits.flag_held {
             let to_move = self.side_to_move();

@@ -165,6 +165,11 @@ pub struct Limits {
     /// (Fairy-Stockfish `flagMove` for pieces other than the king: Jeson
     /// Mor's knight on e5).
     pub flag_held: bool,
+    /// Flag pieces count only when safe: where exactly as many stand on the
+    /// flag as it needs, none of them may be attacked; a player to move
+    /// standing safely on its flag has won, or drawn when the mover stands
+    /// safely on its own (Fairy-Stockfish `flagPieceSafe`: Dobutsu shogi).
+    pub flag_safe: bool,
     /// Two royals of different players may not face each other on a file with
     /// nothing between (the xiangqi "flying general", Sjaak `taboo`).
     pub flying_general: bool,
@@ -282,6 +287,10 @@ pub fn unsayable(l: &Limits) -> Vec<String> {
         (l.flag_reply, "the racing-kings flag reply"),
         (l.flag_held, "flags held through one opponent move"),
         (
+            l.flag_safe,
+            "flags that count only when their pieces are safe",
+        ),
+        (
             !l.same_kind_immune.is_empty(),
             "pieces that may not capture their own kind",
         ),
@@ -363,6 +372,9 @@ pub fn limits_json(l: &Limits) -> Value {
         }
         if l.flag_held {
             o.insert("flagHeld".into(), Value::Bool(true));
+        }
+        if l.flag_safe {
+            o.insert("flagSafe".into(), Value::Bool(true));
         }
     }
     let kinds =
@@ -464,7 +476,7 @@ fn zone_at(o: &Map<String, Value>, path: &str) -> Result<Zone, RulesJsonError> {
 /// its path.
 pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
     let o = obj(v, path)?;
-    const KEYS: [&str; 16] = [
+    const KEYS: [&str; 17] = [
         "flags",
         "prisons",
         "zoneMoves",
@@ -474,6 +486,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         "royalCapturesCheckerOnly",
         "flagReply",
         "flagHeld",
+        "flagSafe",
         "flyingGeneral",
         "noPassingCheck",
         "bareReply",
@@ -497,6 +510,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         royal_captures_checker_only: flag(o, "royalCapturesCheckerOnly", path)?,
         flag_reply: flag(o, "flagReply", path)?,
         flag_held: flag(o, "flagHeld", path)?,
+        flag_safe: flag(o, "flagSafe", path)?,
         ..Limits::default()
     };
     let kinds_at = |o: &Map<String, Value>,
@@ -691,6 +705,7 @@ mod tests {
             royal_captures_checker_only: true,
             flag_reply: true,
             flag_held: true,
+            flag_safe: true,
             en_passant_zones: vec![EnPassantZone {
                 player: Player::WHITE,
                 zone: Zone::rows([Int::from(6)]),

@@ -193,8 +193,11 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
     if !flag_w.is_empty() || !flag_b.is_empty() {
         // `flagMove` with kings on both flags is the racing-kings reply
         // (lower_rules::flags); other flag moves wait for a held flag.
+        // `flagPieceSafe` alone is the model's safe flags (lower_rules::flags).
+        let safe_alone = !l.flag("flagMove", false);
         for option in ["flagPieceSafe", "flagPieceBlockedWin"] {
             if l.flag(option, false)
+                && !(option == "flagPieceSafe" && safe_alone)
                 && let Some(o) = l.origin_of(option)
             {
                 l.refuse(

@@ -306,10 +306,16 @@ fn king_on_one_hill(l: &Lowering<'_>) -> bool {
 /// side (a side without a region has none). `flagMove` with the king on both
 /// flags is racing kings' reply (`limits::flag_reply`), with other pieces on
 /// both a flag held through one opponent move (`limits::flag_held`: Jeson
-/// Mor), otherwise refused, as are `flagPieceSafe` and `flagPieceBlockedWin`
-/// (earlier).
+/// Mor), otherwise refused; `flagPieceSafe` without `flagMove` is
+/// `limits::flag_safe` (Dobutsu), with it refused, as is
+/// `flagPieceBlockedWin` (earlier).
 pub(super) fn flags(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered]) {
     if king_on_one_hill(l) {
+        if l.flag("flagPieceSafe", false)
+            && let Some(o) = l.origin_of("flagPieceSafe")
+        {
+            l.refuse(&o, "`flagPieceSafe` on a hill: needs the model");
+        }
         return;
     }
     let count = l.int("flagPieceCount", 1).max(1);
@@ -333,6 +339,7 @@ pub(super) fn flags(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered
             count,
         });
     }
+    rules.limits.flag_safe = !rules.limits.flags.is_empty() && l.flag("flagPieceSafe", false);
     // `flagMove`: racing kings' reply when both flags are the king's.
     if l.flag("flagMove", false)
         && let Some(o) = l.origin_of("flagMove")

@@ -245,6 +245,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     limits.bare_reply = false;
     limits.flag_reply = false;
     limits.flag_held = false;
+    limits.flag_safe = false;
     let no_checks = std::mem::take(&mut limits.no_checks);
     let makpong = std::mem::take(&mut limits.royal_captures_checker_only);
     let same_kind = std::mem::take(&mut limits.same_kind_immune);

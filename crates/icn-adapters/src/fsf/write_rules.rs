@@ -330,6 +330,12 @@ fn flag_lines(
         }
         lines.push("flagMove = true".into());
     }
+    if v.rules.limits.flag_safe {
+        if v.rules.limits.flag_held || v.rules.limits.flag_reply {
+            o.bad("safe flags with a flag reply or a held flag (Fairy-Stockfish's `flagMove` then means another rule)");
+        }
+        lines.push("flagPieceSafe = true".into());
+    }
     if v.rules.limits.flag_held {
         let king_flag = flags.iter().any(|f| {
             f.kinds

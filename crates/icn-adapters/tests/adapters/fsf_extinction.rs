@@ -221,3 +221,21 @@ fn jeson_mor_flags_are_held_through_one_move() {
         v.rules
     );
 }
+
+/// Dobutsu shogi: `flagPieceSafe` is the model's safe flags
+/// (`limits.flag_safe`: a lion on the far rank counts only unattacked); it
+/// counts as Fairy-Stockfish counts (`fixtures/fsf/dobutsu.tsv`,
+/// `gen/dobutsu.py`) and is written back.
+#[test]
+fn dobutsu_flags_count_only_when_safe() {
+    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/dobutsu.tsv"), 13);
+    let v = crate::fsf_variant("[d:dobutsu]\n").unwrap();
+    assert!(v.rules.limits.flag_safe && !v.rules.limits.flag_held);
+    let text = icn_adapters::fsf::write_section(&v, "d").unwrap();
+    assert!(text.contains("flagPieceSafe = true"), "{text}");
+    let back = crate::fsf_variant(&text).unwrap();
+    assert_eq!(back.rules.limits, v.rules.limits);
+    // With `flagMove` it means another rule: refused by name.
+    let e = crate::fsf_variant("[d:dobutsu]\nflagMove = true\n").unwrap_err();
+    assert!(e.iter().any(|r| r.option == "flagPieceSafe"), "{e:?}");
+}

@@ -8,6 +8,8 @@
 //!   can reach Black's flag;
 //! - **a flag held** (Jeson Mor): the side to move on its flag has won;
 //!   reaching it wins nothing yet;
+//! - **safe flags** (Dobutsu): flag pieces count only unattacked, and the
+//!   side to move standing safely on its flag has won (or drawn);
 //! - **bare king**: every opponent has only royals left (with the bare
 //!   reply, a mover keeping exactly one other piece lets the bared player
 //!   answer, and a mover bare after that answer, facing an opponent who is
@@ -72,7 +74,12 @@ impl<M: Mask> SmallBoard<M> {
         if all {
             f.all.is_some_and(|sqs| counting & sqs == sqs)
         } else {
-            counting.count() >= f.count
+            // Safe flags: where exactly `count` stand there, none attacked.
+            let n = counting.count();
+            n >= f.count
+                && !(self.cfg.limits.flag_safe
+                    && n == f.count
+                    && cells(counting).any(|c| self.attacked(c, p)))
         }
     }
 
@@ -91,6 +98,12 @@ impl<M: Mask> SmallBoard<M> {
     /// Whether flags or bare kings have ended the game after a move by
     /// player number `mover` (module docs).
     pub(super) fn flags_decided(&mut self, mover: u8) -> bool {
+        if self.cfg.limits.flag_safe {
+            let to_move = self.us();
+            if self.wins_by(to_move, WinRule::FlagAny) && self.flag_reached(to_move, false) {
+                return true;
+            }
+        }
         if self.cfg.limits.flag_reply
             && let Some(settled) = self.flag_reply_decided(mover)
         {

@@ -584,8 +584,8 @@ fn compact_board_agrees_with_zone_moves() {
 
 /// Game ends by limits: bare kings (with and without the bare reply),
 /// racing kings (flags on the far row, moves that may not check, the
-/// flag reply), a flag of listed squares to hold all at once and a flag
-/// held through one opponent move (Jeson Mor). The
+/// flag reply), a flag of listed squares to hold all at once, a flag
+/// held through one opponent move (Jeson Mor) and safe flags (Dobutsu). The
 /// compact board agrees with the generic one, stopping at ended games
 /// and not, and move by move.
 #[test]
@@ -623,6 +623,17 @@ fn compact_board_agrees_with_flags_and_bare_kings() {
                         .limits
                         .flags
                         .push(flag(p, Zone::rows([Int::from(8)]), 1));
+                }
+                WinRule::FlagAny
+            }
+            _ if i % 16 == 11 => {
+                // Any piece on the middle rows, counted only when safe.
+                rules.limits.flag_safe = true;
+                for p in [Player::WHITE, Player::BLACK] {
+                    rules.limits.flags.push(FlagZone {
+                        kinds: None,
+                        ..flag(p, Zone::rows([Int::from(4), Int::from(5)]), 1)
+                    });
                 }
                 WinRule::FlagAny
             }
