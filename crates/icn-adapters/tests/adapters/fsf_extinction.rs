@@ -209,12 +209,8 @@ fn berolina_en_passant_fields_keep_the_pawn_to_take() {
 #[test]
 fn jeson_mor_flags_are_held_through_one_move() {
     crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/jesonmor.tsv"), 12);
-    let v = crate::fsf_variant("[j:jesonmor]\n").unwrap();
+    let v = limits_written_back("jesonmor", "flagMove = true");
     assert!(v.rules.limits.flag_held && !v.rules.limits.flag_reply);
-    let text = icn_adapters::fsf::write_section(&v, "j").unwrap();
-    assert!(text.contains("flagMove = true"), "{text}");
-    let back = crate::fsf_variant(&text).unwrap();
-    assert_eq!(back.rules.limits, v.rules.limits);
     let json = icn_rules::json::rules_json(&v.rules);
     assert_eq!(
         icn_rules::json_read::rules_from_json(&json).unwrap(),
@@ -229,13 +225,20 @@ fn jeson_mor_flags_are_held_through_one_move() {
 #[test]
 fn dobutsu_flags_count_only_when_safe() {
     crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/dobutsu.tsv"), 13);
-    let v = crate::fsf_variant("[d:dobutsu]\n").unwrap();
+    let v = limits_written_back("dobutsu", "flagPieceSafe = true");
     assert!(v.rules.limits.flag_safe && !v.rules.limits.flag_held);
-    let text = icn_adapters::fsf::write_section(&v, "d").unwrap();
-    assert!(text.contains("flagPieceSafe = true"), "{text}");
-    let back = crate::fsf_variant(&text).unwrap();
-    assert_eq!(back.rules.limits, v.rules.limits);
     // With `flagMove` it means another rule: refused by name.
     let e = crate::fsf_variant("[d:dobutsu]\nflagMove = true\n").unwrap_err();
     assert!(e.iter().any(|r| r.option == "flagPieceSafe"), "{e:?}");
+}
+
+/// The built-in variant `base`, written as a section that holds `line` and
+/// read back with the same limits.
+fn limits_written_back(base: &str, line: &str) -> icn_rules::Variant {
+    let v = crate::fsf_variant(&format!("[x:{base}]\n")).unwrap();
+    let text = icn_adapters::fsf::write_section(&v, "x").unwrap();
+    assert!(text.contains(line), "{base}: {line}\n{text}");
+    let back = crate::fsf_variant(&text).unwrap();
+    assert_eq!(back.rules.limits, v.rules.limits, "{base}");
+    v
 }
