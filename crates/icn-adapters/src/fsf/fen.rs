@@ -50,6 +50,8 @@ pub struct Setup {
     /// than its pawn, the square of the piece that may be taken); empty for
     /// `-`.
     pub en_passant: Vec<(u32, u32)>,
+    /// The 0-based byte offset of the en passant field (0 without one).
+    pub en_passant_at: usize,
     /// Checks remaining for White and Black (`3+3`).
     pub checks: Option<(u32, u32)>,
     /// Half-moves since the last irreversible move.
@@ -186,6 +188,7 @@ pub fn read(
             && let Some(squares) = en_passant_squares(token)
         {
             s.en_passant = squares;
+            s.en_passant_at = at;
             stage = 3;
         } else if let Some((a, b)) = checks_given(token) {
             s.checks = Some((3u32.saturating_sub(a), 3u32.saturating_sub(b)));

@@ -175,8 +175,9 @@ pub(super) fn position(
             let behind = if setup.black_to_move { t.1 + 1 } else { t.1 - 1 };
             out.en_passant_victim = vs.first().filter(|v| **v != (t.0, behind)).map(|v| coord(*v));
         }
-        _ => l.refuse(
+        _ => l.refuse_at(
             &o,
+            o.col + setup.en_passant_at,
             format!(
                 "en passant squares with {} squares passed over and {} pieces to take: the model holds one of each",
                 targets.len(),

@@ -189,6 +189,9 @@ fn berolina_en_passant_fields_keep_the_pawn_to_take() {
     ))
     .unwrap_err();
     assert!(e[0].to_string().contains("en passant squares"), "{e:?}");
+    // At the field: `startFen = ` takes 11 columns, the field starts at
+    // byte 55 of the FEN.
+    assert_eq!(e[0].place, "2:67", "{e:?}");
     use icn_adapters::convert::{VariantFormat::*, convert_variant};
     let section = format!("[b:berolina]\nstartFen = {fen}\n");
     let json = convert_variant(&section, Fsf, Json, None).unwrap();
