@@ -629,24 +629,12 @@ fn compact_board_agrees_with_flags_and_bare_kings() {
             _ if i % 16 == 11 => {
                 // Any piece on the middle rows, counted only when safe.
                 rules.limits.flag_safe = true;
-                for p in [Player::WHITE, Player::BLACK] {
-                    rules.limits.flags.push(FlagZone {
-                        kinds: None,
-                        ..flag(p, Zone::rows([Int::from(4), Int::from(5)]), 1)
-                    });
-                }
-                WinRule::FlagAny
+                middle_rows(&mut rules)
             }
             _ if i % 8 == 7 => {
                 // Any piece on the middle rows, held through one move.
                 rules.limits.flag_held = true;
-                for p in [Player::WHITE, Player::BLACK] {
-                    rules.limits.flags.push(FlagZone {
-                        kinds: None,
-                        ..flag(p, Zone::rows([Int::from(4), Int::from(5)]), 1)
-                    });
-                }
-                WinRule::FlagAny
+                middle_rows(&mut rules)
             }
             _ => {
                 let squares = [(4, 5), (5, 5)]
@@ -682,4 +670,18 @@ fn compact_board_agrees_with_flags_and_bare_kings() {
         steps += walk_board::<u64>(b, &icn, 16, &mut rng, &mut seen);
     }
     assert!(steps > 400 && perfts > 40, "{steps} steps, {perfts} perfts");
+}
+
+/// Flags of any piece on rows 4 and 5 for White and Black (one piece each):
+/// the safe and held flags of [`compact_board_agrees_with_flags_and_bare_kings`].
+fn middle_rows(rules: &mut icn_rules::RuleSet) -> icn_rules::WinRule {
+    for player in [Player::WHITE, Player::BLACK] {
+        rules.limits.flags.push(icn_rules::limits::FlagZone {
+            player,
+            zone: icn_rules::Zone::rows([icn_model::Int::from(4), icn_model::Int::from(5)]),
+            kinds: None,
+            count: 1,
+        });
+    }
+    icn_rules::WinRule::FlagAny
 }
