@@ -36,10 +36,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use icn_model::{PieceKind, Position};
+use icn_model::{Coord, PieceKind, Position};
 use icn_rules::movement::kind_with_movement;
 use icn_rules::movement_form::fold;
-use icn_rules::{Action, Castling, Component, Movement, RuleSet, Variant, movement_of};
+use icn_rules::{Action, Castling, Component, Movement, RuleSet, Variant, Zone, movement_of};
 
 use crate::convert::{VariantFormat, converted_text, read};
 
@@ -98,6 +98,50 @@ pub fn comparable_movement(m: &Movement) -> Movement {
     fold(&Movement { components: parts }).canonical()
 }
 
+/// The zones of `limits` as the squares of a finite `region` they hold
+/// (whole rows and listed squares alike), so that zones written one way and
+/// read back another compare equal (unchanged on a board without four sides
+/// or of more than 65,536 squares), and their entries in one order.
+fn on_board_limits(limits: &mut icn_rules::limits::Limits, region: &icn_rules::Region) {
+    let Some(b) = region.border_i64() else { return };
+    let (Some(l), Some(r), Some(bottom), Some(top)) = (b.left, b.right, b.bottom, b.top) else {
+        return;
+    };
+    if (r - l + 1).saturating_mul(top - bottom + 1) > 1 << 16 {
+        return;
+    }
+    let squares = |z: &mut Zone| {
+        *z = Zone::squares(
+            (bottom..=top)
+                .flat_map(|y| (l..=r).map(move |x| Coord::new(x, y)))
+                .filter(|c| region.contains(c) && z.contains(c))
+                .collect::<Vec<_>>(),
+        );
+    };
+    limits.flags.iter_mut().for_each(|f| squares(&mut f.zone));
+    limits.prisons.iter_mut().for_each(|p| squares(&mut p.zone));
+    limits
+        .en_passant_zones
+        .iter_mut()
+        .for_each(|e| squares(&mut e.zone));
+    limits
+        .in_zone_moves
+        .iter_mut()
+        .for_each(|m| squares(&mut m.zone));
+    for z in &mut limits.zone_moves {
+        if let Some(zone) = &mut z.zone {
+            squares(zone);
+        }
+    }
+    // The order of entries for different kinds and players says nothing.
+    limits.prisons.sort_by_key(|p| (p.kind, p.player));
+    limits.zone_moves.sort_by_key(|z| (z.kind, z.player));
+    limits.in_zone_moves.sort_by_key(|z| (z.kind, z.player));
+    limits.piece_limits.sort_by_key(|p| (p.kind, p.player));
+    limits.flags.sort_by_key(|f| f.player);
+    limits.en_passant_zones.sort_by_key(|e| e.player);
+}
+
 /// `v`'s rules in the form the module docs compare, where the kinds in play
 /// and the castling rights are those of `original`'s start position (`v`
 /// may have lost its position on the way).
@@ -129,6 +173,7 @@ pub fn comparable_rules(v: &Variant, original: &Variant) -> RuleSet {
             .iter()
             .any(|c| c.sets_en_passant)
     });
+    on_board_limits(&mut out.limits, &rules.region);
     out.promotions.retain(|p| !p.zone.is_empty());
     for p in &mut out.promotions {
         p.choices.sort();
@@ -247,6 +292,16 @@ pub fn relabel(x: &Variant, a: &Variant, merge: bool) -> Variant {
     if let Some(d) = &mut out.rules.drops {
         relabel_drops(d, &m);
     }
+    relabel_limits(&mut out.rules.limits, &m);
+    let draws = &mut out.rules.draws;
+    draws.move_rule_resetters = set(&draws.move_rule_resetters);
+    if let Some(values) = draws
+        .material_count
+        .as_mut()
+        .and_then(|c| c.values.as_mut())
+    {
+        *values = values.iter().map(|(&k, &n)| (m(k), n)).collect();
+    }
     let r = &mut out.rules;
     r.movements = kinds_used(x)
         .into_iter()
@@ -325,6 +380,7 @@ pub fn differences(
     check("drops", active(&x.drops) == active(&y.drops));
     check("hill", x.hill == y.hill);
     check("draws", x.draws == y.draws);
+    check("limits", x.limits == y.limits);
     check("extra", x.extra == y.extra);
     if position {
         check(
@@ -406,6 +462,25 @@ pub fn through_pair(v: &Variant, a: VariantFormat, b: VariantFormat) -> PairOutc
 }
 
 /// `d` with every kind renamed by `m`.
+fn relabel_limits(l: &mut icn_rules::limits::Limits, m: &dyn Fn(PieceKind) -> PieceKind) {
+    let set = |s: &BTreeSet<PieceKind>| s.iter().map(|&k| m(k)).collect::<BTreeSet<_>>();
+    for f in &mut l.flags {
+        f.kinds = f.kinds.as_ref().map(set);
+    }
+    l.prisons.iter_mut().for_each(|p| p.kind = m(p.kind));
+    l.zone_moves.iter_mut().for_each(|z| z.kind = m(z.kind));
+    l.in_zone_moves.iter_mut().for_each(|z| z.kind = m(z.kind));
+    l.piece_limits.iter_mut().for_each(|p| p.kind = m(p.kind));
+    l.lion.no_retaliate = set(&l.lion.no_retaliate);
+    l.lion.endangered = set(&l.lion.endangered);
+    if let Some(e) = &mut l.explosion {
+        e.immune = set(&e.immune);
+        e.shielded = set(&e.shielded);
+    }
+    l.same_kind_immune = set(&l.same_kind_immune);
+    l.no_same_kind_screen = set(&l.no_same_kind_screen);
+}
+
 fn relabel_drops(d: &mut icn_rules::Drops, m: &dyn Fn(PieceKind) -> PieceKind) {
     let set = |s: &BTreeSet<PieceKind>| s.iter().map(|&k| m(k)).collect::<BTreeSet<_>>();
     d.demotions = d.demotions.iter().map(|(&a, &b)| (m(a), m(b))).collect();

@@ -128,19 +128,21 @@ impl Board {
             if cfg.enemies & (1 << ti) == 0 || !t.complex_attacker || !self.may_attack(ti, s) {
                 continue;
             }
-            if self.zone_captures_reach(ti, t, s) {
+            if self.zone_captures_reach(ti, t, s) || self.in_zone_attacks(ti, t, s) {
                 return true;
             }
             for l in t.lames.iter().filter(|l| l.cap) {
                 let a = Sq::new(s.x - l.total.0, s.y - l.total.1);
-                let leg = Sq::new(a.x + l.first.0, a.y + l.first.1);
                 if self.cfg.border.contains(a)
                     && self
                         .store
                         .get(a)
                         .is_some_and(|sl| self.type_of_slot(sl) == ti)
-                    && self.cfg.border.contains(leg)
-                    && self.store.get(leg).is_none()
+                    && l.passes_clear(
+                        a,
+                        |p| self.cfg.border.contains(p),
+                        |p| self.store.get(p).is_none(),
+                    )
                 {
                     return true;
                 }
@@ -156,6 +158,10 @@ impl Board {
                     let screen = s.step(a * sign * g, b * sign * g, k1);
                     if let Some((_, slot)) = self.nearest_multiple(fam, screen, sign, g)
                         && self.type_of_slot(slot) == ti
+                        && self
+                            .store
+                            .get(screen)
+                            .is_some_and(|sc| self.screen_allowed(t, sc))
                     {
                         return true;
                     }

@@ -8,7 +8,9 @@
 //!   (the screen and the hopper), or up to the only piece on it;
 //! * a huygen: each orthogonal line from the royal, up to the farthest huygen
 //!   on it that could reach the royal;
-//! * a rose: every square of the rose's circles through the royal.
+//! * a rose: every square of the rose's circles through the royal;
+//! * moves within a zone holding the royal: the zone's squares and the
+//!   squares between them and the royal.
 //!
 //! A non-royal piece is lifted off the board and the sets are taken then.
 //! Every destination outside them leaves the complex attacks as they are
@@ -159,6 +161,14 @@ impl Board {
                 let a = Sq::new(s.x - l.total.0, s.y - l.total.1);
                 out.push(Segment::point(a));
                 out.push(Segment::point(Sq::new(a.x + l.first.0, a.y + l.first.1)));
+                if let Some((dx, dy)) = l.second {
+                    out.push(Segment::point(Sq::new(a.x + dx, a.y + dy)));
+                }
+            }
+            if !t.in_zone.is_empty() {
+                let mut squares = Vec::new();
+                self.in_zone_sensitive(t, s, &mut squares);
+                out.extend(squares.into_iter().map(Segment::point));
             }
             for h in t.hops.iter().filter(|h| h.cap) {
                 let Some((fam, sign, g)) = types.lines.find(-h.dx, -h.dy) else {

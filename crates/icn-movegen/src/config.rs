@@ -299,21 +299,22 @@ impl Config {
                     .promotions
                     .iter()
                     .any(|p| p.choices.iter().any(|&k| rules.is_royal(k))),
-            immediate_ends: rules.wins.iter().flat_map(|(_, ws)| ws).any(|w| {
-                matches!(
-                    w,
-                    WinRule::RoyalCapture
-                        | WinRule::AllRoyalsCaptured
-                        | WinRule::AllPiecesCaptured
-                        | WinRule::Checks(_)
-                        | WinRule::Koth
-                        | WinRule::NoPiecesLeft
-                        | WinRule::FlagAny
-                        | WinRule::FlagAll
-                        | WinRule::BareKing
-                        | WinRule::Extinction(_)
-                )
-            }),
+            immediate_ends: rules.can_pass
+                || rules.wins.iter().flat_map(|(_, ws)| ws).any(|w| {
+                    matches!(
+                        w,
+                        WinRule::RoyalCapture
+                            | WinRule::AllRoyalsCaptured
+                            | WinRule::AllPiecesCaptured
+                            | WinRule::Checks(_)
+                            | WinRule::Koth
+                            | WinRule::NoPiecesLeft
+                            | WinRule::FlagAny
+                            | WinRule::FlagAll
+                            | WinRule::BareKing
+                            | WinRule::Extinction(_)
+                    )
+                }),
             drops,
             rules: rules.clone(),
         })
@@ -332,7 +333,7 @@ impl Config {
     }
 
     fn build_tables<M: crate::mask::Mask>(&self) -> Option<crate::bitboard::BbTables<M>> {
-        if self.limits.beyond_compact {
+        if self.limits.beyond_compact || self.can_pass {
             return None;
         }
         crate::bitboard::BbTables::build(

@@ -103,6 +103,9 @@ impl Board {
         if t.complex_mover {
             self.pseudo_complex(slot, t, out)?;
         }
+        if !t.in_zone.is_empty() {
+            self.in_zone_moves(slot, t, out)?;
+        }
         if let Some((mv, cap)) = t.lion {
             self.lion_moves(slot, mv, cap, specials);
         }
@@ -126,7 +129,7 @@ impl Board {
 
     /// The leap and ride moves of a piece: its own (`quiet`: with their
     /// moves that do not capture) or a zone's.
-    fn leaps_and_rides(
+    pub(crate) fn leaps_and_rides(
         &self,
         t: &PieceType,
         p: crate::board::PieceState,
@@ -269,7 +272,7 @@ impl Board {
     }
 
     /// Lame leaps, hops, huygen and rose moves.
-    fn pseudo_complex(
+    pub(crate) fn pseudo_complex(
         &self,
         slot: Slot,
         t: &PieceType,
@@ -286,9 +289,8 @@ impl Board {
             }
             let leg = Sq::new(f.x + l.first.0, f.y + l.first.1);
             let to = Sq::new(f.x + l.total.0, f.y + l.total.1);
-            if !border.contains(leg)
-                || !border.contains(to)
-                || self.store.get(leg).is_some()
+            if !border.contains(to)
+                || !l.passes_clear(f, |s| border.contains(s), |s| self.store.get(s).is_none())
                 || lame_seen.contains(&to)
             {
                 continue;
@@ -312,6 +314,7 @@ impl Board {
             };
             if self.cfg.types.types[self.pieces[screen as usize].ty as usize].capturability
                 == icn_rules::movement::Capturability::Never
+                || !self.screen_allowed(t, screen)
             {
                 continue;
             }
@@ -607,6 +610,15 @@ impl Board {
         }
         if cfg.limits.royal_captures_checker_only && (!checks.is_empty() || pc.slow) {
             self.drop_makpong_moves(out);
+        }
+        if protect && cfg.rules.limits.bikjang && self.royals_face() {
+            self.end_the_facing(out);
+        }
+        if cfg.can_pass
+            && only.is_none()
+            && let Some(pass) = self.legal_pass(protect)
+        {
+            out.push(MoveFamily::Single(pass));
         }
         if cfg.forced_capture && only.is_none() && out.iter().any(|f| self.captures(f)) {
             out.retain(|f| self.captures(f));

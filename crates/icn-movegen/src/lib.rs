@@ -30,6 +30,7 @@ mod make;
 mod mask;
 mod moves;
 mod outcome;
+mod palace;
 mod perft;
 mod polyglot_random;
 mod query;

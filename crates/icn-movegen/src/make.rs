@@ -14,7 +14,7 @@ use crate::types::TypeId;
 /// What unmake needs.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo {
-    mv: Move,
+    pub(crate) mv: Move,
     moved: Slot,
     captured: Option<Slot>,
     partner: Option<(Slot, bool, u64)>,

@@ -54,6 +54,11 @@ pub enum Termination {
     /// A player was left with too few pieces of a kind
     /// ([`icn_rules::Extinction`]).
     Extinction,
+    /// The royals still faced each other after a pass
+    /// ([`icn_rules::limits::Limits::bikjang`]).
+    Bikjang,
+    /// Both players passed, one after the other.
+    Passes,
 }
 
 impl Termination {
@@ -76,6 +81,8 @@ impl Termination {
             Termination::BareKing => "bareking",
             Termination::Counting => "counting",
             Termination::Extinction => "extinction",
+            Termination::Bikjang => "bikjang",
+            Termination::Passes => "passes",
         }
     }
 }
@@ -142,6 +149,9 @@ impl Board {
             return None;
         }
         let cfg = &*self.cfg;
+        if let Some(end) = self.ended_by_passing() {
+            return Some(end);
+        }
         let opponents = |p: Player| cfg.turn_order.iter().copied().filter(move |&q| q != p);
         for &p in &cfg.turn_order {
             if cfg.player(p).wins.contains(&WinRule::NoPiecesLeft) && self.piece_count_of(p) == 0 {
@@ -273,6 +283,12 @@ impl Board {
                 }
                 _ => None,
             };
+            // A draw by the move rule or repetition goes to the material count.
+            let winner = winner.or_else(|| {
+                matches!(termination, Termination::MoveRule | Termination::Repetition)
+                    .then(|| self.material_winner())
+                    .flatten()
+            });
             return Ok(Some(GameEnd {
                 winner,
                 termination,

@@ -75,6 +75,15 @@ impl Board {
             return false;
         }
         let t = &self.cfg.types.types[p.ty as usize];
+        self.type_attacks(t, from, target)
+            || t.in_zone.iter().any(|z| {
+                z.contains(from) && z.contains(target) && self.type_attacks(&z.moves, from, target)
+            })
+    }
+
+    /// Whether a piece moving as `t` from `from` attacks `target` (its own
+    /// moves only, not those within a zone).
+    pub(crate) fn type_attacks(&self, t: &crate::types::PieceType, from: Sq, target: Sq) -> bool {
         let (dx, dy) = (target.x - from.x, target.y - from.y);
         if t.leaps
             .iter()
@@ -94,8 +103,12 @@ impl Board {
             }
         }
         for l in t.lames.iter().filter(|l| l.cap) {
-            let leg = Sq::new(from.x + l.first.0, from.y + l.first.1);
-            if l.total == (dx, dy) && self.cfg.border.contains(leg) && self.store.get(leg).is_none()
+            if l.total == (dx, dy)
+                && l.passes_clear(
+                    from,
+                    |s| self.cfg.border.contains(s),
+                    |s| self.store.get(s).is_none(),
+                )
             {
                 return true;
             }
@@ -115,7 +128,12 @@ impl Board {
                     d / g < k
                 });
                 // The grasshopper's screen is right before the target.
-                if between == 1 && (!h.next_only || screen == k - 1) {
+                let screen_ok = || {
+                    self.store
+                        .get(from.step(h.dx, h.dy, screen))
+                        .is_some_and(|s| self.screen_allowed(t, s))
+                };
+                if between == 1 && (!h.next_only || screen == k - 1) && screen_ok() {
                     return true;
                 }
             }

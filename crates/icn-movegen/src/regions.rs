@@ -133,9 +133,14 @@ impl Board {
             }
         }
         for l in t.lames.iter().filter(|l| l.cap) {
-            let leg = Sq::new(from.x + l.first.0, from.y + l.first.1);
             let to = Sq::new(from.x + l.total.0, from.y + l.total.1);
-            if border.contains(leg) && border.contains(to) && self.store.get(leg).is_none() {
+            if border.contains(to)
+                && l.passes_clear(
+                    from,
+                    |s| border.contains(s),
+                    |s| self.store.get(s).is_none(),
+                )
+            {
                 out.push(AttackPart::Square(to));
             }
         }

@@ -69,10 +69,13 @@ pub(crate) struct Ride {
     pub sets_ep: bool,
 }
 
-/// A two-step lame leap: `first` must be empty, lands on `total`.
+/// A lame leap: `first` (and `second`, when it passes two squares) must be
+/// empty; lands on `total`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Lame {
     pub first: (i64, i64),
+    /// The second square passed (the Janggi elephant's), if any.
+    pub second: Option<(i64, i64)>,
     pub total: (i64, i64),
     pub mv: bool,
     pub cap: bool,
@@ -80,6 +83,23 @@ pub(crate) struct Lame {
     /// A quiet move by it leaves an en passant square on the leg (the
     /// Berolina pawn's double step).
     pub sets_ep: bool,
+}
+
+impl Lame {
+    /// Whether the squares the leap passes from `from` are on the board
+    /// (`on_board`) and empty (`empty`).
+    #[inline]
+    pub fn passes_clear(
+        &self,
+        from: Sq,
+        on_board: impl Fn(Sq) -> bool,
+        empty: impl Fn(Sq) -> bool,
+    ) -> bool {
+        std::iter::once(self.first)
+            .chain(self.second)
+            .map(|(dx, dy)| Sq::new(from.x + dx, from.y + dy))
+            .all(|s| on_board(s) && empty(s))
+    }
 }
 
 /// A hop along one vector: cannon-style, or the grasshopper's.
@@ -138,6 +158,28 @@ pub(crate) struct PieceType {
     /// Quiet moves played instead of its own in a zone
     /// ([`icn_rules::limits::ZoneMoves`]), first applicable first.
     pub zone_moves: Vec<ZoneMoveSet>,
+    /// Moves played within a zone besides its own
+    /// ([`icn_rules::limits::InZoneMoves`]).
+    pub in_zone: Vec<InZoneSet>,
+    /// Its hops may not pass over a piece of its own kind
+    /// ([`icn_rules::limits::Limits::no_same_kind_screen`]).
+    pub no_own_kind_screen: bool,
+}
+
+/// One [`icn_rules::limits::InZoneMoves`] entry, compiled: the zone (listed
+/// squares) and the moves, as a type of their own, played from and to it.
+#[derive(Clone, Debug)]
+pub(crate) struct InZoneSet {
+    pub zone: Vec<Sq>,
+    pub moves: Box<PieceType>,
+}
+
+impl InZoneSet {
+    /// Whether `s` is one of the zone's squares.
+    #[inline]
+    pub fn contains(&self, s: Sq) -> bool {
+        self.zone.contains(&s)
+    }
 }
 
 /// One [`icn_rules::limits::ZoneMoves`] entry, compiled: where it applies and
@@ -303,6 +345,8 @@ fn compile_one(
         complex_mover: false,
         overlapping: false,
         zone_moves: Vec::new(),
+        in_zone: Vec::new(),
+        no_own_kind_screen: rules.limits.no_same_kind_screen.contains(&piece.kind),
     };
     if piece.player == Player::NEUTRAL {
         // Neutral pieces never move and attack nobody.
@@ -394,14 +438,22 @@ fn compile_one(
                 first,
                 then,
                 symmetry,
+                then_times,
             } => {
+                if *then_times > 2 {
+                    return Err(MovegenError::Unsupported(format!(
+                        "{}: a lame leap passing more than two squares",
+                        piece.code()
+                    )));
+                }
                 for (f, s) in symmetry.pair_images(*first, *then) {
                     let (f, s) = (turn(f), turn(s));
-                    check_vec(f)?;
-                    check_vec(s)?;
+                    let (passed, total) = icn_rules::movement::lame_path(f, s, *then_times);
+                    check_vec(total)?;
                     t.lames.push(Lame {
                         first: (f.dx, f.dy),
-                        total: (f.dx + s.dx, f.dy + s.dy),
+                        second: passed.get(1).map(|v| (v.dx, v.dy)),
+                        total: (total.dx, total.dy),
                         mv,
                         cap,
                         needs_right: c.needs_right,
@@ -493,6 +545,7 @@ fn compile_one(
             rides: z.rides,
         });
     }
+    in_zone_sets(&mut t, rules, slide_limit, lines)?;
     if t.zone_moves.iter().any(|z| z.captures) && t.zone_moves.iter().any(|z| z.not_in_check) {
         return Err(MovegenError::Unsupported(format!(
             "captures in a zone for {} beside zone moves given up in check",
@@ -653,4 +706,68 @@ fn rides_meet(a: &Ride, b: &Ride) -> bool {
     // The first multiple of `lcm` at or above `lo`.
     let first = (lo + lcm - 1).div_euclid(lcm) * lcm;
     first <= hi
+}
+
+/// Compiles the [`icn_rules::limits::InZoneMoves`] of `t`'s piece into
+/// `t.in_zone`; they make it a complex mover and (when they capture) a
+/// complex attacker, judged move by move.
+fn in_zone_sets(
+    t: &mut PieceType,
+    rules: &RuleSet,
+    slide_limit: Option<i64>,
+    lines: &mut Lines,
+) -> Result<(), MovegenError> {
+    let piece = t.piece;
+    for iz in &rules.limits.in_zone_moves {
+        if iz.kind != piece.kind || iz.player != piece.player {
+            continue;
+        }
+        let Some(zone) = listed_squares(&iz.zone) else {
+            return Err(MovegenError::Unsupported(format!(
+                "moves within a zone of {} that is not a list of squares",
+                piece.code()
+            )));
+        };
+        let mut only = rules.clone();
+        only.limits.zone_moves.clear();
+        only.limits.in_zone_moves.clear();
+        only.movements.insert(piece.kind, iz.movement.clone());
+        let moves = compile_one(piece, &only, slide_limit, lines)?;
+        if moves.huygen.is_some() || moves.rose.is_some() || moves.lion.is_some() {
+            return Err(MovegenError::Unsupported(format!(
+                "huygen, rose or lion moves within a zone for {}",
+                piece.code()
+            )));
+        }
+        t.complex_mover = true;
+        t.overlapping = true;
+        t.mobile |= moves.mobile;
+        t.complex_attacker |= moves.leaps.iter().any(|l| l.cap)
+            || moves.rides.iter().any(|r| r.cap)
+            || moves.lames.iter().any(|l| l.cap)
+            || moves.hops.iter().any(|h| h.cap);
+        t.in_zone.push(InZoneSet {
+            zone,
+            moves: Box::new(moves),
+        });
+    }
+    Ok(())
+}
+
+/// The squares of a zone made of listed squares (or unions of them).
+fn listed_squares(z: &icn_rules::Zone) -> Option<Vec<Sq>> {
+    match z {
+        icn_rules::Zone::Squares(s) => s
+            .iter()
+            .map(|c| Some(Sq::new(c.x.to_i64()?, c.y.to_i64()?)))
+            .collect(),
+        icn_rules::Zone::Union(zs) => {
+            let mut out = Vec::new();
+            for z in zs {
+                out.extend(listed_squares(z)?);
+            }
+            Some(out)
+        }
+        _ => None,
+    }
 }

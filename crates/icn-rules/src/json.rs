@@ -216,7 +216,7 @@ fn drops_json(d: &crate::drops::Drops) -> Value {
     })
 }
 
-/// The `draws` object (`counting`, `repetitionResult` and
+/// The `draws` object (`counting`, `materialCount`, `repetitionResult` and
 /// `moveRuleResetters` only when they differ from the default).
 fn draws_json(d: &crate::Draws) -> Value {
     let mut v = json!({
@@ -226,6 +226,9 @@ fn draws_json(d: &crate::Draws) -> Value {
     });
     if let Some(c) = &d.counting {
         v["counting"] = c.to_json();
+    }
+    if let Some(m) = &d.material_count {
+        v["materialCount"] = m.to_json();
     }
     if d.move_rule_resetters != crate::Draws::default().move_rule_resetters {
         v["moveRuleResetters"] = kinds(&d.move_rule_resetters);

@@ -630,8 +630,15 @@ pub fn rules_from_json(v: &Value) -> Result<RuleSet, RulesJsonError> {
                 "repetitionResult",
                 "insufficientMaterial",
                 "counting",
+                "materialCount",
             ],
         )?;
+        if let Some(v) = dobj.get("materialCount") {
+            r.draws.material_count = Some(crate::material::MaterialCount::from_json(
+                v,
+                "draws.materialCount",
+            )?);
+        }
         if let Some(v) = dobj.get("counting") {
             r.draws.counting = Some(crate::counting::Counting::from_json(v, "draws.counting")?);
         }

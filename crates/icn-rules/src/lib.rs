@@ -24,6 +24,7 @@ pub mod json;
 pub mod json_read;
 pub mod limits;
 pub mod lower;
+pub mod material;
 pub mod movement;
 pub mod movement_form;
 pub mod pieces;

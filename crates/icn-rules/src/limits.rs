@@ -93,6 +93,23 @@ pub struct ZoneMoves {
     pub captures: bool,
 }
 
+/// Moves a piece plays besides its own while it stands in `zone`, landing
+/// only on squares of `zone` (Fairy-Stockfish `diagonalLines`: on the Janggi
+/// palace diagonals chariots ride, cannons hop, generals and guards step and
+/// soldiers step forward diagonally). A ride or hop passes squares outside
+/// the zone as usual; only where it lands must be in the zone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InZoneMoves {
+    /// The kind.
+    pub kind: PieceKind,
+    /// Whose pieces.
+    pub player: Player,
+    /// Where the moves start and land.
+    pub zone: Zone,
+    /// The moves (by their own actions).
+    pub movement: Movement,
+}
+
 /// Where `player` may take en passant: a multi-step move leaves an en
 /// passant square for that player only when the square it passes is in
 /// `zone` (Fairy-Stockfish `enPassantRegionWhite`/`Black`: horde's pawns
@@ -144,6 +161,8 @@ pub struct Limits {
     /// Moves played only in a zone, instead of the quiet moves; the first
     /// entry that applies to a piece is used.
     pub zone_moves: Vec<ZoneMoves>,
+    /// Moves played within a zone, besides the piece's own.
+    pub in_zone_moves: Vec<InZoneMoves>,
     /// Piece count limits.
     pub piece_limits: Vec<PieceLimit>,
     /// Where each player listed may take en passant (others: anywhere).
@@ -191,6 +210,17 @@ pub struct Limits {
     /// Kinds whose pieces never capture a piece of the same kind
     /// (Fairy-Stockfish `mutuallyImmuneTypes`: Atomar's kings).
     pub same_kind_immune: BTreeSet<PieceKind>,
+    /// Kinds whose hops may not pass over a piece of their own kind, of
+    /// either side (the Janggi cannon, Fairy-Stockfish `janggiCannon`; with
+    /// [`Limits::same_kind_immune`] it neither jumps nor takes another).
+    pub no_same_kind_screen: BTreeSet<PieceKind>,
+    /// The bikjang rule (Janggi, Fairy-Stockfish `bikjangRule`): when the
+    /// royals of the two players face each other on a file or rank with
+    /// nothing between, the player to move must end the facing or pass (a
+    /// pass is then allowed even in check); when the facing outlasts that
+    /// reply the game ends, drawn or decided by
+    /// [`crate::Draws::material_count`].
+    pub bikjang: bool,
 }
 
 /// Chu Shogi's lion-trading rules, as Sjaak II plays its piece flags
@@ -258,6 +288,15 @@ pub fn unsayable(l: &Limits) -> Vec<String> {
         (!l.flags.is_empty(), "flag squares"),
         (!l.prisons.is_empty(), "pieces confined to a zone"),
         (!l.zone_moves.is_empty(), "moves played only in a zone"),
+        (
+            !l.in_zone_moves.is_empty(),
+            "moves played within a zone (palace diagonals)",
+        ),
+        (
+            !l.no_same_kind_screen.is_empty(),
+            "hoppers that may not jump their own kind",
+        ),
+        (l.bikjang, "the bikjang rule"),
         (!l.piece_limits.is_empty(), "piece count limits"),
         (
             !l.en_passant_zones.is_empty(),
@@ -396,6 +435,23 @@ pub fn limits_json(l: &Limits) -> Value {
         if !l.same_kind_immune.is_empty() {
             o.insert("sameKindImmune".into(), kinds(&l.same_kind_immune));
         }
+        if !l.no_same_kind_screen.is_empty() {
+            o.insert("noSameKindScreen".into(), kinds(&l.no_same_kind_screen));
+        }
+        if l.bikjang {
+            o.insert("bikjang".into(), Value::Bool(true));
+        }
+        if !l.in_zone_moves.is_empty() {
+            let moves = l.in_zone_moves.iter().map(|z| {
+                json!({
+                    "kind": z.kind.code(),
+                    "player": player_json(z.player),
+                    "zone": zone_json(&z.zone),
+                    "movement": serde_json::to_value(&z.movement).unwrap_or(Value::Null),
+                })
+            });
+            o.insert("inZoneMoves".into(), Value::Array(moves.collect()));
+        }
     }
     if !l.lion.is_empty()
         && let Value::Object(o) = &mut v
@@ -468,6 +524,14 @@ fn zone_at(o: &Map<String, Value>, path: &str) -> Result<Zone, RulesJsonError> {
     }
 }
 
+fn movement_at(o: &Map<String, Value>, path: &str) -> Result<Movement, RulesJsonError> {
+    match o.get("movement") {
+        Some(m) => serde_json::from_value::<Movement>(m.clone())
+            .or_else(|e| fail(&format!("{path}.movement"), e.to_string())),
+        None => fail(path, "missing `movement`"),
+    }
+}
+
 /// Reads the `limits` object [`limits_json`] writes; every key may be left
 /// out.
 ///
@@ -476,7 +540,7 @@ fn zone_at(o: &Map<String, Value>, path: &str) -> Result<Zone, RulesJsonError> {
 /// its path.
 pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
     let o = obj(v, path)?;
-    const KEYS: [&str; 17] = [
+    const KEYS: [&str; 20] = [
         "flags",
         "prisons",
         "zoneMoves",
@@ -494,6 +558,9 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         "lion",
         "explosion",
         "sameKindImmune",
+        "noSameKindScreen",
+        "bikjang",
+        "inZoneMoves",
     ];
     if let Some(k) = o.keys().find(|k| !KEYS.contains(&k.as_str())) {
         return fail(
@@ -511,6 +578,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         flag_reply: flag(o, "flagReply", path)?,
         flag_held: flag(o, "flagHeld", path)?,
         flag_safe: flag(o, "flagSafe", path)?,
+        bikjang: flag(o, "bikjang", path)?,
         ..Limits::default()
     };
     let kinds_at = |o: &Map<String, Value>,
@@ -526,6 +594,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
             .collect()
     };
     l.same_kind_immune = kinds_at(o, "sameKindImmune", path)?;
+    l.no_same_kind_screen = kinds_at(o, "noSameKindScreen", path)?;
     if let Some(ev) = o.get("explosion") {
         let p = format!("{path}.explosion");
         let eo = obj(ev, &p)?;
@@ -607,13 +676,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
             None | Some(Value::Null) => None,
             Some(z) => Some(zone_from_json(z, &format!("{p}.zone"))?),
         };
-        let movement = match fo.get("movement") {
-            Some(m) => match serde_json::from_value::<Movement>(m.clone()) {
-                Ok(m) => m,
-                Err(e) => return fail(&format!("{p}.movement"), e.to_string()),
-            },
-            None => return fail(&p, "missing `movement`"),
-        };
+        let movement = movement_at(fo, &p)?;
         l.zone_moves.push(ZoneMoves {
             kind: kind_of(fo, &p)?,
             player: player_of(fo, &p)?,
@@ -622,6 +685,16 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
             not_in_check: flag(fo, "notInCheck", &p)?,
             movement,
             captures: flag(fo, "captures", &p)?,
+        });
+    }
+    for (i, f) in list(o, "inZoneMoves", path)?.iter().enumerate() {
+        let p = format!("{path}.inZoneMoves[{i}]");
+        let fo = obj(f, &p)?;
+        l.in_zone_moves.push(InZoneMoves {
+            kind: kind_of(fo, &p)?,
+            player: player_of(fo, &p)?,
+            zone: zone_at(fo, &p)?,
+            movement: movement_at(fo, &p)?,
         });
     }
     for (i, f) in list(o, "enPassantZones", path)?.iter().enumerate() {
@@ -701,6 +774,14 @@ mod tests {
                 shielded: [PieceKind::Pawn].into_iter().collect(),
             }),
             same_kind_immune: [PieceKind::King].into_iter().collect(),
+            no_same_kind_screen: [PieceKind::Knightrider].into_iter().collect(),
+            bikjang: true,
+            in_zone_moves: vec![InZoneMoves {
+                kind: PieceKind::Rook,
+                player: Player::BLACK,
+                zone: Zone::squares([Coord::new(4, 8), Coord::new(5, 9)]),
+                movement: crate::movement_of(PieceKind::Bishop),
+            }],
             no_checks: true,
             royal_captures_checker_only: true,
             flag_reply: true,

@@ -310,8 +310,12 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
     if rules.draws.counting.is_some() {
         bad("Makruk counting rules".to_string());
     }
+    if rules.draws.material_count.is_some() {
+        bad("a material count deciding drawn games".to_string());
+    }
     let default_draws = Draws {
         counting: rules.draws.counting.clone(),
+        material_count: rules.draws.material_count.clone(),
         move_rule: rules.draws.move_rule.clone(),
         repetition: rules.draws.repetition,
         repetition_result: rules.draws.repetition_result,

@@ -147,16 +147,21 @@ pub enum Pattern {
         /// Which images.
         symmetry: Symmetry,
     },
-    /// A lame two-step leap: goes to `from + first + then` only if the square
-    /// `from + first` is on the board and empty. `first = (1,0)`, `then =
-    /// (1,1)` with [`Symmetry::Octal`] is the Xiangqi horse.
+    /// A lame leap: one step by `first`, then `then_times` steps by `then`;
+    /// every square before the last must be on the board and empty. `first =
+    /// (1,0)`, `then = (1,1)` once with [`Symmetry::Octal`] is the Xiangqi
+    /// horse; `first = (0,1)`, `then = (1,1)` twice is the Janggi elephant
+    /// (Betza `nZ`).
     Lame {
         /// The first step (must land on an empty square).
         first: Vector,
-        /// The second step.
+        /// The step taken next.
         then: Vector,
         /// Which images of the pair.
         symmetry: Symmetry,
+        /// How many times `then` is taken (1 unless said otherwise).
+        #[serde(default = "one", skip_serializing_if = "is_one")]
+        then_times: u32,
     },
     /// The huygen: along the four rook lines, lands only at a prime distance
     /// (2, 3, 5, 7, …). Pieces at non-prime distances are jumped over; the
@@ -176,6 +181,32 @@ pub enum Pattern {
     /// second king step on from there: to an empty square, back to its own
     /// square (igui, capturing without moving) or capturing a second enemy.
     Lion,
+}
+
+/// The squares a lame leap passes, which must be empty (offsets from its
+/// start: `first`, then `first + then`, … before the landing), and its
+/// landing offset `first + then_times·then`.
+///
+/// ```
+/// use icn_rules::movement::{Vector, lame_path};
+/// // The Janggi elephant's leap to (2,3) passes (0,1) and (1,2).
+/// let (passed, landing) = lame_path(Vector::new(0, 1), Vector::new(1, 1), 2);
+/// assert_eq!(passed, [Vector::new(0, 1), Vector::new(1, 2)]);
+/// assert_eq!(landing, Vector::new(2, 3));
+/// ```
+pub fn lame_path(first: Vector, then: Vector, then_times: u32) -> (Vec<Vector>, Vector) {
+    let passed = (0..then_times.max(1))
+        .map(|k| first.plus(then.times(i64::from(k))))
+        .collect();
+    (passed, first.plus(then.times(i64::from(then_times))))
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(n: &u32) -> bool {
+    *n == 1
 }
 
 /// What a component may do on arrival.
@@ -308,11 +339,12 @@ impl Component {
                 first,
                 then,
                 symmetry,
+                then_times,
             } => Some(
                 symmetry
                     .pair_images(*first, *then)
                     .into_iter()
-                    .map(|(a, b)| a.plus(b))
+                    .map(|(a, b)| a.plus(b.times(i64::from(*then_times))))
                     .collect(),
             ),
             _ => None,
@@ -533,12 +565,14 @@ impl Movement {
                     first,
                     then,
                     symmetry,
+                    then_times,
                 } => {
                     for (a, b) in symmetry.pair_images(*first, *then) {
                         out.push(with(Pattern::Lame {
                             first: a,
                             then: b,
                             symmetry: Symmetry::None,
+                            then_times: *then_times,
                         }));
                     }
                 }

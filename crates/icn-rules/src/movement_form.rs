@@ -46,7 +46,36 @@ pub fn lame_first(v: Vector) -> Vector {
     }
 }
 
-/// What a group shares: pattern kind, range, action, flags and cells.
+/// The lame leap to `v` that Betza's `n` means: each step goes one square
+/// along the axis with more left to go, or diagonally when both have as much,
+/// and every square passed must be empty. `Some((first, then, then_times))`
+/// when the steps after the first are all alike (the [`Pattern::Lame`]
+/// form); `None` for a zero vector, a one-step leap or another path.
+///
+/// ```
+/// use icn_rules::Vector;
+/// use icn_rules::movement_form::lame_of;
+/// assert_eq!(lame_of(Vector::new(1, 2)), Some((Vector::new(0, 1), Vector::new(1, 1), 1)));
+/// assert_eq!(lame_of(Vector::new(2, 3)), Some((Vector::new(0, 1), Vector::new(1, 1), 2)));
+/// assert_eq!(lame_of(Vector::new(1, 3)), None); // (0,1), (0,1), (1,1)
+/// ```
+pub fn lame_of(v: Vector) -> Option<(Vector, Vector, u32)> {
+    let mut steps = Vec::new();
+    let mut rest = v;
+    while rest != Vector::new(0, 0) && steps.len() < 64 {
+        let s = lame_first(rest);
+        steps.push(s);
+        rest = Vector::new(rest.dx - s.dx, rest.dy - s.dy);
+    }
+    let (&first, tail) = steps.split_first()?;
+    let &then = tail.first()?;
+    tail.iter()
+        .all(|&s| s == then)
+        .then_some((first, then, tail.len() as u32))
+}
+
+/// What a group shares: pattern kind, range (a lame leap's repeats), action,
+/// flags and cells.
 type GroupKey = (u8, Option<u32>, Action, bool, bool, Option<u32>);
 
 fn key(c: &Component) -> GroupKey {
@@ -54,7 +83,7 @@ fn key(c: &Component) -> GroupKey {
         Pattern::Leap { .. } => (0, None),
         Pattern::Ride { max, .. } => (1, *max),
         Pattern::Hop { .. } => (2, None),
-        Pattern::Lame { .. } => (3, None),
+        Pattern::Lame { then_times, .. } => (3, Some(*then_times)),
         Pattern::Huygen => (4, None),
         Pattern::Rose => (5, None),
         Pattern::Lion => (6, None),
@@ -147,11 +176,13 @@ pub fn fold(m: &Movement) -> Movement {
                         vector: v.0,
                         symmetry,
                     },
-                    _ => Pattern::Lame {
+                    Pattern::Lame { then_times, .. } => Pattern::Lame {
                         first: v.0,
                         then: v.1,
                         symmetry,
+                        then_times: *then_times,
                     },
+                    _ => continue,
                 };
                 out.push(Component {
                     pattern,

@@ -269,15 +269,16 @@ impl RefBoard {
                 first,
                 then,
                 symmetry,
+                then_times,
             } => {
                 for (a, b) in symmetry.pair_images(*first, *then) {
-                    let Some(mid) = step(from, turn(a), 1) else {
-                        continue;
-                    };
-                    if !self.on_board(mid) || self.pieces.contains_key(&mid) {
-                        continue;
-                    }
-                    if let Some(to) = step(mid, turn(b), 1) {
+                    let (passed, landing) =
+                        crate::movement::lame_path(turn(a), turn(b), *then_times);
+                    let blocked = passed.iter().any(|&v| {
+                        step(from, v, 1)
+                            .is_none_or(|at| !self.on_board(at) || self.pieces.contains_key(&at))
+                    });
+                    if !blocked && let Some(to) = step(from, landing, 1) {
                         self.land(from, to, mover, c.action, forward, out);
                     }
                 }

@@ -220,6 +220,10 @@ pub struct Draws {
     pub insufficient_material: bool,
     /// Makruk-family counting ([`crate::counting`]).
     pub counting: Option<crate::counting::Counting>,
+    /// Games that would end drawn by the move rule, repetition, two passes
+    /// in a row or the bikjang rule are decided by material instead
+    /// ([`crate::material`]).
+    pub material_count: Option<crate::material::MaterialCount>,
 }
 
 impl Default for Draws {
@@ -231,6 +235,7 @@ impl Default for Draws {
             repetition_result: RepetitionResult::default(),
             insufficient_material: true,
             counting: None,
+            material_count: None,
         }
     }
 }
@@ -304,7 +309,11 @@ pub struct RuleSet {
     pub slide_limit: Option<Int>,
     /// Who moves in what order, repeating; a player may appear twice.
     pub turn_order: Vec<Player>,
-    /// Whether a player may pass instead of moving (ICN `cannotPassTurn` false).
+    /// Whether a player may pass instead of moving (ICN `cannotPassTurn`
+    /// false, Fairy-Stockfish `pass`). A pass may not leave the player's
+    /// royal in check (except under [`crate::limits::Limits::bikjang`]); two
+    /// passes in a row end the game, drawn or decided by
+    /// [`Draws::material_count`].
     pub can_pass: bool,
     /// Whether a player who can capture must capture (suicide, antichess).
     pub forced_capture: bool,

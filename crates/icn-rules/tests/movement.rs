@@ -254,6 +254,7 @@ fn cannon_and_xiangqi_horse_from_the_algebra() {
         first: Vector::new(1, 0),
         then: Vector::new(1, 1),
         symmetry: Symmetry::Octal,
+        then_times: 1,
     }));
     let mut board = RefBoard::new();
     board.put((0, 0), w(PieceKind::Knight), false);
@@ -273,6 +274,31 @@ fn cannon_and_xiangqi_horse_from_the_algebra() {
         t,
         set(&[(-2, 1), (-2, -1), (1, 2), (-1, 2), (1, -2), (-1, -2)])
     );
+    // The Janggi elephant: one orthogonal step, two diagonal; both squares
+    // it passes must be empty.
+    let elephant = Movement::from(Component::new(Pattern::Lame {
+        first: Vector::new(0, 1),
+        then: Vector::new(1, 1),
+        symmetry: Symmetry::Octal,
+        then_times: 2,
+    }));
+    let mut board = RefBoard::new();
+    board.put((0, 0), w(PieceKind::Knight), false);
+    let reach = |board: &RefBoard| -> BTreeSet<Square> {
+        board
+            .destinations_by((0, 0), w(PieceKind::Knight), &elephant)
+            .iter()
+            .map(|d| d.to)
+            .collect()
+    };
+    assert_eq!(reach(&board).len(), 8);
+    assert!(reach(&board).contains(&(2, 3)));
+    // (0,1) is the first square on the way to (2,3) and (-2,3); (1,2) the
+    // second on the way to (2,3) only.
+    board.put((1, 2), b(PieceKind::Pawn), false);
+    assert!(!reach(&board).contains(&(2, 3)) && reach(&board).contains(&(-2, 3)));
+    board.put((0, 1), b(PieceKind::Pawn), false);
+    assert_eq!(reach(&board).len(), 6);
 }
 
 mod symmetry {

@@ -278,7 +278,7 @@ pub struct Unsupported {
     pub message: String,
 }
 
-pub use icn_rules::movement_form::{fold, lame_first};
+pub use icn_rules::movement_form::{fold, lame_first, lame_of};
 
 impl BetzaMove {
     fn components(&self) -> Result<Vec<Component>, Unsupported> {
@@ -345,22 +345,20 @@ impl BetzaMove {
                         }
                     }
                     (None, true, None) => {
-                        if !matches!((first, second), (2, 0) | (2, 1) | (2, 2)) {
+                        let lame = lame_of(v).filter(|_| {
+                            matches!((first, second), (2, 0) | (2, 1) | (2, 2) | (3, 2))
+                        });
+                        let Some((first, then, then_times)) = lame else {
                             return Err(bad(format!(
-                                "a lame {} leap: {}",
-                                self.atom,
-                                if self.atom == 'Z' || self.atom == 'J' {
-                                    "two squares of its path must be empty (needs the model)"
-                                } else {
-                                    "Fairy-Stockfish has lame leaps for D, N and A only (it never moves)"
-                                }
+                                "a lame {} leap: Fairy-Stockfish has lame leaps for D, N, A and Z only (it never moves)",
+                                self.atom
                             )));
-                        }
-                        let f = lame_first(v);
+                        };
                         Pattern::Lame {
-                            first: f,
-                            then: Vector::new(v.dx - f.dx, v.dy - f.dy),
+                            first,
+                            then,
                             symmetry: Symmetry::None,
+                            then_times,
                         }
                     }
                     (None, false, None) => Pattern::Leap {

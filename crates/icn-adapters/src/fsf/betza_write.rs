@@ -77,7 +77,8 @@ enum Shape {
     Ride(Option<u32>),
     Hop,
     Grasshopper,
-    Lame,
+    /// A lame leap taking its second step this many times.
+    Lame(u32),
 }
 
 /// Writes a movement as Betza (see the module docs).
@@ -126,7 +127,12 @@ pub fn write_what_it_can(m: &Movement) -> (String, Vec<String>) {
             Pattern::Grasshopper { vector, .. } => {
                 (Shape::Grasshopper, (*vector, Vector::new(0, 0)))
             }
-            Pattern::Lame { first, then, .. } => (Shape::Lame, (*first, *then)),
+            Pattern::Lame {
+                first,
+                then,
+                then_times,
+                ..
+            } => (Shape::Lame(*then_times), (*first, *then)),
             Pattern::Huygen | Pattern::Rose => {
                 problems.push("a huygen or rose move (no Betza atom describes it)".to_string());
                 continue;
@@ -214,10 +220,16 @@ pub fn write_what_it_can(m: &Movement) -> (String, Vec<String>) {
         // Per atom: the images wanted.
         let mut by_atom: BTreeMap<(char, i64, i64), Vec<Vector>> = BTreeMap::new();
         for &(a, b) in pairs {
-            let whole = Vector::new(a.dx + b.dx, a.dy + b.dy);
-            let v = if *shape == Shape::Lame { whole } else { a };
-            if *shape == Shape::Lame && super::betza::lame_first(whole) != a {
-                problems.push(format!("a lame leap to ({},{}) blocked on another square than the one Fairy-Stockfish checks", whole.dx, whole.dy));
+            let lame = match shape {
+                Shape::Lame(times) => Some(*times),
+                _ => None,
+            };
+            let whole = a.plus(b.times(i64::from(lame.unwrap_or(1))));
+            let v = if lame.is_some() { whole } else { a };
+            if let Some(times) = lame
+                && super::betza::lame_of(whole) != Some((a, b, times))
+            {
+                problems.push(format!("a lame leap to ({},{}) blocked on other squares than the ones Fairy-Stockfish checks", whole.dx, whole.dy));
                 continue;
             }
             match atom_of(v) {
@@ -228,10 +240,10 @@ pub fn write_what_it_can(m: &Movement) -> (String, Vec<String>) {
         for ((atom, a, b), wanted) in by_atom {
             let (letter, range) = match shape {
                 Shape::Leap => (atom.to_string(), String::new()),
-                Shape::Lame => {
-                    if !matches!(atom, 'D' | 'N' | 'A') {
+                Shape::Lame(_) => {
+                    if !matches!(atom, 'D' | 'N' | 'A' | 'Z') {
                         problems.push(format!(
-                            "a lame {atom} leap (Fairy-Stockfish has lame D, N and A only)"
+                            "a lame {atom} leap (Fairy-Stockfish has lame D, N, A and Z only)"
                         ));
                         continue;
                     }
@@ -326,12 +338,14 @@ fn turn_pattern(p: &Pattern, turn: impl Fn((Vector, Vector)) -> (Vector, Vector)
             first,
             then,
             symmetry,
+            then_times,
         } => {
             let (a, b) = turn((*first, *then));
             Pattern::Lame {
                 first: a,
                 then: b,
                 symmetry: *symmetry,
+                then_times: *then_times,
             }
         }
         other => other.clone(),

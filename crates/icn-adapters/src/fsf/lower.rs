@@ -276,13 +276,6 @@ fn lowered(v: &Resolved) -> Result<(Variant, Vec<Lowered>), Vec<Refusal>> {
                 .unwrap_or(def.origin.clone());
             l.refuse(&o, "en passant for one side only: needs the model");
         }
-        if def.slot.name() == "janggiCannon" {
-            l.refuse(
-                &def.origin,
-                "a Janggi cannon (it may not hop over or take another cannon): needs the model",
-            );
-            continue;
-        }
         if let Some(m) = movement_of_piece(&mut l, def, initial_allowed, taker_w) {
             defs.push((def.clone(), m, def.slot == Slot::KING));
         }
@@ -344,6 +337,7 @@ fn lowered(v: &Resolved) -> Result<(Variant, Vec<Lowered>), Vec<Refusal>> {
     super::lower_rules::flags(&mut l, &mut rules, &pieces);
     super::lower_rules::en_passant_zones(&l, &mut rules);
     super::lower_xiangqi::lower(&mut l, &mut rules, &pieces);
+    super::lower_janggi::lower(&mut l, &mut rules, &pieces);
     super::counting::lower(&l, &mut rules, &pieces);
     for (kind, movement) in std::mem::take(&mut l.zone_doubles) {
         for (side, player) in [(0, icn_model::Player::WHITE), (1, icn_model::Player::BLACK)] {

@@ -102,7 +102,7 @@ pub(super) fn movement_of_piece(
         if !c.needs_right {
             continue;
         }
-        let lame_d = matches!(c.pattern, Pattern::Lame { first, then, .. } if first == Vector::new(0, 1) && then == Vector::new(0, 1));
+        let lame_d = matches!(c.pattern, Pattern::Lame { first, then, then_times: 1, .. } if first == Vector::new(0, 1) && then == Vector::new(0, 1));
         if lame_d && quiet_forward && c.frame == Frame::Forward {
             c.pattern = Pattern::Ride {
                 vector: Vector::new(0, 1),
@@ -118,7 +118,12 @@ pub(super) fn movement_of_piece(
             } if vector.dx == 0 || vector.dy == 0 || vector.dx.abs() == vector.dy.abs() => {
                 c.sets_en_passant = true;
             }
-            Pattern::Lame { first, then, .. } if first == then => c.sets_en_passant = true,
+            Pattern::Lame {
+                first,
+                then,
+                then_times: 1,
+                ..
+            } if first == then => c.sets_en_passant = true,
             Pattern::Ride { max: Some(n), .. } if *n > 2 => {
                 l.refuse_at(&def.origin, def.origin.col, format!("an initial move of {n} steps leaves {} en passant squares; the model holds one", n - 1));
             }
@@ -242,6 +247,7 @@ pub(super) fn zone_double_steps(movement: &Movement) -> Option<Movement> {
                 first,
                 then,
                 symmetry,
+                then_times: 1,
             } if first == then => (first, symmetry),
             Pattern::Ride {
                 vector,

@@ -51,17 +51,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "false",
             "Cambodian special moves: needs the model",
         ),
-        ("diagonalLines", "-", "palace diagonals: needs the model"),
-        (
-            "passWhite",
-            "false",
-            "passing for one side: needs the model",
-        ),
-        (
-            "passBlack",
-            "false",
-            "passing for one side: needs the model",
-        ),
         (
             "passOnStalemateWhite",
             "false",
@@ -92,16 +81,10 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "false",
             "Shatar mating rules: needs the model",
         ),
-        ("bikjangRule", "false", "the bikjang rule: needs the model"),
         ("dupleCheck", "false", "duple check: needs the model"),
         ("connectN", "0", "connect-N wins: needs the model"),
         ("connectNxN", "0", "connect-square wins: needs the model"),
         ("collinearN", "0", "collinear wins: needs the model"),
-        (
-            "materialCounting",
-            "none",
-            "adjudication by material: needs the model",
-        ),
         (
             "adjudicateFullBoard",
             "false",

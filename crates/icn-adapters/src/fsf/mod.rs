@@ -30,6 +30,7 @@ mod lower_bare;
 mod lower_drops;
 mod lower_extinction;
 mod lower_gating;
+mod lower_janggi;
 mod lower_limits;
 mod lower_pieces;
 mod lower_position;

@@ -15,7 +15,7 @@
 //! Refused, with the reason: unbounded or too large boards, obstacles, more
 //! than one royal kind or 25 custom pieces, movements Betza cannot say, more
 //! than two players or another turn order, a slide limit shorter than the
-//! board, passing, n-check counts that differ, win rules Fairy-Stockfish has
+//! board, a material count other than Fairy-Stockfish's four, n-check counts that differ, win rules Fairy-Stockfish has
 //! no option for (royal capture), `loss=` rules, extra properties, castling
 //! Fairy-Stockfish cannot say (other files per side, a king off its rank),
 //! and `+` rights the double-step region cannot give exactly.
@@ -176,10 +176,10 @@ pub fn write_section(v: &Variant, name: &str) -> Result<String, Vec<String>> {
 /// ```
 /// use icn_adapters::fsf::write_section_lossy;
 /// let mut v = icn_rules::catalogue::find("Chess").unwrap().variant().unwrap();
-/// v.rules.can_pass = true;
-/// let (text, lost) = write_section_lossy(&v, "passing").unwrap();
-/// assert_eq!(lost, ["passing a turn"]);
-/// assert!(text.ends_with("# not expressible in variants.ini, left out: passing a turn\n"));
+/// v.rules.limits.no_passing_check = true;
+/// let (text, lost) = write_section_lossy(&v, "no-passing-check").unwrap();
+/// assert_eq!(lost, ["royals that may not slide through check"]);
+/// assert!(text.ends_with("# not expressible in variants.ini, left out: royals that may not slide through check\n"));
 /// ```
 pub fn write_section_lossy(v: &Variant, name: &str) -> Result<(String, Vec<String>), Vec<String>> {
     let (mut text, lost) = section_and_losses(v, name)?;
@@ -222,9 +222,6 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     if r.players() != [Player::WHITE, Player::BLACK] || r.turn_order.len() != 2 {
         o.bad("a turn order other than White and Black alternating");
     }
-    if r.can_pass {
-        o.bad("passing a turn");
-    }
     if r.slide_limit
         .as_ref()
         .is_some_and(|l| l.to_i64().is_none_or(|l| l < files.max(ranks)))
@@ -247,6 +244,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     limits.flag_held = false;
     limits.flag_safe = false;
     let no_checks = std::mem::take(&mut limits.no_checks);
+    let bikjang = std::mem::take(&mut limits.bikjang);
     let makpong = std::mem::take(&mut limits.royal_captures_checker_only);
     let same_kind = std::mem::take(&mut limits.same_kind_immune);
     let piece_limits = std::mem::take(&mut limits.piece_limits);
@@ -583,6 +581,19 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     }
     if flying_general {
         lines.push("flyingGeneral = true".to_string());
+    }
+    if r.can_pass {
+        lines.push("pass = true".to_string());
+    }
+    if bikjang {
+        lines.push("bikjangRule = true".to_string());
+    }
+    if let Some(count) = &r.draws.material_count {
+        let slotted: Vec<(Slot, PieceKind)> = slots.iter().map(|(&k, &s)| (s, k)).collect();
+        match count.name(&super::lower_janggi::janggi_values(&slotted)) {
+            Some(name) => lines.push(format!("materialCounting = {name}")),
+            None => o.bad("a material count other than Fairy-Stockfish's four"),
+        }
     }
     if let Some(line) = promotion_limit_line(&mut o, &piece_limits, &letter) {
         lines.push(line);

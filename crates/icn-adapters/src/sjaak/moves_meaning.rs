@@ -143,6 +143,7 @@ impl MoveDesc {
                                 first: *a,
                                 then: *b,
                                 symmetry: Symmetry::None,
+                                then_times: 1,
                             }
                         }
                         [_, _] => continue,

@@ -38,6 +38,9 @@ pub(super) fn rules_and_position(
     if let Some(c) = &r.draws.counting {
         problems.push(format!("{} counting rules", c.rule.name()));
     }
+    if r.draws.material_count.is_some() {
+        problems.push("a material count deciding drawn games".into());
+    }
     if !r.extra.is_empty() {
         let keys: Vec<&str> = r.extra.keys().map(String::as_str).collect();
         problems.push(format!("the properties {}", keys.join(", ")));

@@ -8,6 +8,7 @@ mod fsf_atomic;
 mod fsf_counting;
 mod fsf_extinction;
 mod fsf_gating;
+mod fsf_janggi;
 mod fsf_xiangqi;
 mod lion;
 mod mbn;

@@ -82,6 +82,7 @@ fn a_square_two_lame_legs_reach_is_one_move() {
             first: Vector::new(1, 1),
             then,
             symmetry: Symmetry::None,
+            then_times: 1,
         })
     };
     let two_ways = Movement {
@@ -92,6 +93,7 @@ fn a_square_two_lame_legs_reach_is_one_move() {
             first: Vector::new(1, -1),
             then: Vector::new(1, 1),
             symmetry: Symmetry::None,
+            then_times: 1,
         })],
     });
     rules.movements.insert(PieceKind::Knight, two_ways);

@@ -417,6 +417,7 @@ fn part(c: &mut Cursor, out: &mut Vec<Component>) -> Result<(), MbnError> {
                             first,
                             then: Vector::new(v.dx - first.dx, v.dy - first.dy),
                             symmetry: Symmetry::None,
+                            then_times: 1,
                         }
                     }
                     (_, _, true) => {
@@ -440,6 +441,7 @@ fn part(c: &mut Cursor, out: &mut Vec<Component>) -> Result<(), MbnError> {
                         first: v,
                         then: v,
                         symmetry: Symmetry::None,
+                        then_times: 1,
                     },
                 };
                 for &(action, sets_en_passant) in &actions {

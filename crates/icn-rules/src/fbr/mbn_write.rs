@@ -73,6 +73,14 @@ pub fn write(m: &Movement) -> Result<String, Vec<String>> {
             Pattern::Ride { vector, max, .. } => (Shape::Ride(*max), *vector),
             Pattern::Hop { vector, .. } => (Shape::Hop, *vector),
             Pattern::Grasshopper { vector, .. } => (Shape::Grasshopper, *vector),
+            Pattern::Lame {
+                then_times: 2.., ..
+            } => {
+                errors.push(
+                    "a lame leap whose second step is taken more than once (the Janggi elephant) has no MBN atom".to_string(),
+                );
+                continue;
+            }
             Pattern::Lame { first, then, .. } => {
                 let whole = first.plus(*then);
                 if lame_first(whole) == *first {
@@ -190,6 +198,9 @@ pub fn write(m: &Movement) -> Result<String, Vec<String>> {
         }
     }
     if !errors.is_empty() {
+        // One reason per kind of loss, however many images share it.
+        let mut seen = std::collections::BTreeSet::new();
+        errors.retain(|e| seen.insert(e.clone()));
         return Err(errors);
     }
     Ok(join(parts))

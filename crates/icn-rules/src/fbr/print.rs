@@ -396,6 +396,9 @@ fn omissions(rules: &RuleSet, omitted: &mut Vec<String>) {
     if let Some(c) = &rules.draws.counting {
         omitted.push(format!("{} counting rules", c.rule.name()));
     }
+    if rules.draws.material_count.is_some() {
+        omitted.push("a material count deciding drawn games".to_string());
+    }
     if rules.draws.insufficient_material != Draws::default().insufficient_material {
         omitted.push("insufficient-material draws switched off".to_string());
     }
