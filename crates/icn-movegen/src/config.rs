@@ -333,7 +333,8 @@ impl Config {
     }
 
     fn build_tables<M: crate::mask::Mask>(&self) -> Option<crate::bitboard::BbTables<M>> {
-        if self.limits.beyond_compact || self.can_pass {
+        // A pass beside forced capture is left to the generic board.
+        if self.limits.beyond_compact || (self.can_pass && self.forced_capture) {
             return None;
         }
         crate::bitboard::BbTables::build(

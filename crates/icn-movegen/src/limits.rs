@@ -168,8 +168,9 @@ impl LimitsCfg {
         let zone_moves = types.types.iter().any(|t| !t.zone_moves.is_empty());
         // The compact board plays explosions, en passant zones, flags,
         // bare kings, moves that may not check, pieces immune to their own
-        // kind, the Makpong rule, piece limits on promotion and (in its
-        // tables) zone moves, prisons and the flying general; the chase rule judges
+        // kind, the Makpong rule, piece limits on promotion, the bikjang
+        // rule and (in its tables) zone moves, moves within a zone, hops
+        // that may not jump their own kind, prisons and the flying general; the chase rule judges
         // repetitions, which perft does not look at.
         let beyond_compact = icn_rules::limits::Limits {
             explosion: None,
@@ -187,6 +188,9 @@ impl LimitsCfg {
             flag_safe: false,
             no_checks: false,
             piece_limits: Vec::new(),
+            in_zone_moves: Vec::new(),
+            no_same_kind_screen: std::collections::BTreeSet::new(),
+            bikjang: false,
             ..l.clone()
         };
         out.active = !l.is_empty() || wins_by_limit || promos || zone_moves;

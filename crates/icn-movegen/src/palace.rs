@@ -106,13 +106,15 @@ impl Board {
         }
     }
 
-    /// The square of the piece that passes for `us`: its first royal, else
-    /// its piece on the lowest square (rank, then file).
+    /// The square of the piece that passes for `us`: its royal on the
+    /// lowest square (rank, then file), else its piece there.
     fn passer(&self, us: Player) -> Option<Sq> {
         let ours = self.pieces.iter().filter(|p| p.alive && p.player == us);
+        let lowest = |p: &&crate::board::PieceState| (p.sq.y, p.sq.x);
         ours.clone()
-            .find(|p| self.cfg.types.types[p.ty as usize].royal)
-            .or_else(|| ours.min_by_key(|p| (p.sq.y, p.sq.x)))
+            .filter(|p| self.cfg.types.types[p.ty as usize].royal)
+            .min_by_key(lowest)
+            .or_else(|| ours.min_by_key(lowest))
             .map(|p| p.sq)
     }
 
@@ -190,9 +192,9 @@ impl Board {
         *out = kept;
     }
 
-    /// The game's end by passing: the last move passed in a bikjang
-    /// position, or the last two moves both passed.
-    pub(crate) fn ended_by_passing(&self) -> Option<GameEnd> {
+    /// Bit 0: the last move passed; bit 1: the move before it did (a pass
+    /// is a piece staying where it is, [`MoveKind::Stay`]).
+    pub(crate) fn recent_passes(&self) -> u8 {
         let passed = |back: usize| {
             self.undo
                 .len()
@@ -200,12 +202,19 @@ impl Board {
                 .and_then(|i| self.undo.get(i))
                 .is_some_and(|u| u.mv.kind == MoveKind::Stay && u.mv.from == u.mv.to)
         };
-        if !self.cfg.can_pass || !passed(1) {
+        u8::from(passed(1)) | (u8::from(passed(2)) << 1)
+    }
+
+    /// The game's end by passing: the last move passed in a bikjang
+    /// position, or the last two moves both passed.
+    pub(crate) fn ended_by_passing(&self) -> Option<GameEnd> {
+        let passes = self.recent_passes();
+        if !self.cfg.can_pass || passes & 1 == 0 {
             return None;
         }
         let termination = if self.cfg.rules.limits.bikjang && self.royals_face() {
             Termination::Bikjang
-        } else if passed(2) {
+        } else if passes & 2 != 0 {
             Termination::Passes
         } else {
             return None;

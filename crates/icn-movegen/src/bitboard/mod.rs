@@ -150,7 +150,6 @@ impl<M: Mask> BbTables<M> {
         for (i, ty) in types.types.iter().enumerate() {
             if ty.huygen.is_some()
                 || ty.rose.is_some()
-                || ty.lames.iter().any(|l| l.second.is_some())
                 || ty.lion.is_some()
                 || ty.leaps.iter().any(|l| l.needs_right)
                 || ty

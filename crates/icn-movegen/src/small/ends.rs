@@ -92,6 +92,9 @@ impl<M: Mask> SmallBoard<M> {
         if !self.ends.on {
             return false;
         }
+        if self.cfg.can_pass && self.passing_decided() {
+            return true;
+        }
         let n = self.order.len();
         let mover_at = (usize::from(self.turn) + n - 1) % n;
         let mover = self.order[mover_at];

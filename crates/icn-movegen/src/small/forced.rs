@@ -12,7 +12,7 @@ impl<M: Mask> SmallBoard<M> {
     fn captures(&self, m: &SmallMove) -> bool {
         match m.special {
             Special::EnPassant => true,
-            Special::Castle | Special::Drop => false,
+            Special::Castle | Special::Drop | Special::Pass => false,
             Special::Normal | Special::DoubleStep => self.occ.has(m.to.into()),
         }
     }

@@ -72,16 +72,21 @@ fn random_xiangqi(rng: &mut Lcg, width: i64, height: i64) -> String {
             _ => true,
         };
         if fits && used.insert(at) {
-            let code = if white {
-                kind.to_string()
-            } else {
-                kind.to_lowercase()
-            };
-            pieces.push(format!("{code}{},{}", at.0, at.1));
+            pieces.push(piece_at(kind, white, at));
         }
     }
     let side = if rng.next(2) == 0 { "w" } else { "b" };
     format!("{side} 0/100 1 1,{width},1,{height} {}", pieces.join("|"))
+}
+
+/// An ICN piece: `kind` in White's case or Black's, on `at`.
+fn piece_at(kind: &str, white: bool, at: (i64, i64)) -> String {
+    let code = if white {
+        kind.to_string()
+    } else {
+        kind.to_lowercase()
+    };
+    format!("{code}{},{}", at.0, at.1)
 }
 
 /// On random xiangqi positions the compact board agrees with the generic
@@ -137,4 +142,87 @@ fn compact_board_counts_the_xiangqi_start() {
     let mut s = SmallBoard::<u128>::new(&b).expect("compact");
     assert!(s.shields.is_some());
     assert_eq!(s.perft(3, PerftMode::Bulk, true), 79_666);
+}
+
+/// A random Janggi position: both generals in their palaces (often on one
+/// file, facing), then up to 14 other pieces where their prisons allow,
+/// often on the palace diagonals and the generals' files.
+fn random_janggi(rng: &mut Lcg) -> String {
+    let mut used = BTreeSet::new();
+    let mut pieces = Vec::new();
+    let file = 4 + rng.next(3) as i64;
+    let facing = rng.next(2) == 0;
+    let generals = [
+        (file, 1 + rng.next(3) as i64),
+        (
+            if facing { file } else { 4 + rng.next(3) as i64 },
+            10 - rng.next(3) as i64,
+        ),
+    ];
+    for ((x, y), code) in generals.into_iter().zip(["KI", "ki"]) {
+        used.insert((x, y));
+        pieces.push(format!("{code}{x},{y}"));
+    }
+    const DIAGONALS: [(i64, i64); 10] = [
+        (4, 1),
+        (6, 1),
+        (5, 2),
+        (4, 3),
+        (6, 3),
+        (4, 8),
+        (6, 8),
+        (5, 9),
+        (4, 10),
+        (6, 10),
+    ];
+    const KINDS: [&str; 8] = ["R", "HO", "JA", "C", "C", "SO", "A", "JA"];
+    for _ in 0..4 + rng.next(11) {
+        let kind = KINDS[rng.next(KINDS.len() as u64) as usize];
+        let white = rng.next(2) == 0;
+        let at = match rng.next(3) {
+            0 => DIAGONALS[rng.next(10) as usize],
+            // Facing generals keep their file clear.
+            1 if !facing => (generals[0].0, rng.next(10) as i64 + 1),
+            _ => (rng.next(9) as i64 + 1, rng.next(10) as i64 + 1),
+        };
+        let palace = (4..=6).contains(&at.0) && if white { at.1 <= 3 } else { at.1 >= 8 };
+        if (kind != "A" || palace) && used.insert(at) {
+            pieces.push(piece_at(kind, white, at));
+        }
+    }
+    let side = if rng.next(2) == 0 { "w" } else { "b" };
+    format!("{side} 0/100 1 1,9,1,10 {}", pieces.join("|"))
+}
+
+/// On random Janggi positions (palace diagonals, cannons that neither jump
+/// nor take cannons, elephants passing two cells, passing and facing
+/// generals) the compact board agrees with the generic one, move by move
+/// and in perft 3, games ended by passing included.
+#[test]
+fn compact_board_agrees_with_janggi() {
+    let rules = rules(include_str!("testdata/janggi.json"));
+    let mut rng = Lcg(0x7a9);
+    let mut seen = [0usize; 7];
+    let (mut steps, mut perfts, mut facing) = (0, 0, 0);
+    for i in 0..60 {
+        let icn = random_janggi(&mut rng);
+        let g = Game::parse(&icn, Dialect::Auto).unwrap();
+        let Ok(mut b) = Board::new(&g.position, &rules) else {
+            continue;
+        };
+        facing += usize::from(b.royals_face());
+        if i % 2 == 0 {
+            let generic = b.perft_generic_with(3, PerftMode::Bulk, true).unwrap();
+            let mut s = SmallBoard::<u128>::new(&b).expect("compact 9×10");
+            assert_eq!(s.perft(3, PerftMode::Bulk, true), generic, "{icn}");
+            perfts += 1;
+        }
+        steps += walk_board::<u128>(b, &icn, 16, &mut rng, &mut seen);
+    }
+    assert!(steps > 600 && perfts > 25, "{steps} steps, {perfts} perfts");
+    assert!(
+        facing > 5,
+        "{facing} positions start with the generals facing"
+    );
+    assert!(seen[super::Special::Pass as usize] > 100, "{seen:?}");
 }

@@ -15,6 +15,9 @@ impl<M: Mask> SmallBoard<M> {
         if m.special == Special::Drop {
             return self.make_drop(m);
         }
+        if m.special == Special::Pass {
+            return self.make_pass(m);
+        }
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let moved = self.mailbox[from];
         let victim = if m.special == Special::EnPassant {
@@ -129,6 +132,7 @@ impl<M: Mask> SmallBoard<M> {
             0
         };
         self.key = key ^ self.ep_component;
+        self.passes = (self.passes << 1) & 3;
         if self.ends.on {
             undo.ends = self.track_ends(usize::from(undo.turn), captured);
         }
@@ -147,7 +151,9 @@ impl<M: Mask> SmallBoard<M> {
         self.unexplode(u.blasts);
         let (from, to) = (usize::from(m.from), usize::from(m.to));
         let drops = self.drops.is_some();
-        if m.special == Special::Drop {
+        if m.special == Special::Pass {
+            // Nothing moved.
+        } else if m.special == Special::Drop {
             self.take(to);
             self.hand[usize::from(u.moved)] += 1;
         } else if m.special == Special::Castle {
@@ -195,6 +201,7 @@ impl<M: Mask> SmallBoard<M> {
         self.ep_component = u.ep_component;
         self.key = u.key;
         self.turn = u.turn;
+        self.passes = u.passes;
     }
 
     /// The undo record of the state before a move of type `moved` that
@@ -214,6 +221,7 @@ impl<M: Mask> SmallBoard<M> {
             moved_origin: EMPTY,
             captured_origin: EMPTY,
             blasts: 0,
+            passes: self.passes,
         }
     }
 
@@ -221,7 +229,7 @@ impl<M: Mask> SmallBoard<M> {
     /// the empty cell `m.to`.
     fn make_drop(&mut self, m: &SmallMove) -> Undo<M> {
         let (to, ty) = (usize::from(m.to), m.promo);
-        let mut undo = self.undo_of(ty, EMPTY);
+        let undo = self.undo_of(ty, EMPTY);
         let cells = self.cells;
         let mut key = self.key ^ self.side_keys[self.turn as usize] ^ self.ep_component;
         let right = self.drop_right(ty, to);
@@ -236,6 +244,38 @@ impl<M: Mask> SmallBoard<M> {
             key ^= self.right_keys[usize::from(ty) * cells + to];
             self.rights |= M::cell(to);
         }
+        self.finish_in_place(undo, key, rights_change, false)
+    }
+
+    /// Plays a pass: the piece on `m.from` stays, losing its `+` right as
+    /// [`crate::Board::make`] takes it from a piece that moves.
+    fn make_pass(&mut self, m: &SmallMove) -> Undo<M> {
+        let from = usize::from(m.from);
+        let moved = self.mailbox[from];
+        let undo = self.undo_of(moved, EMPTY);
+        let mut key = self.key ^ self.side_keys[self.turn as usize] ^ self.ep_component;
+        let rights_change = (self.rights & self.castle_cells).has(from);
+        if rights_change {
+            key ^= self.castle_component();
+        }
+        if self.rights.has(from) {
+            key ^= self.right_keys[usize::from(moved) * self.cells + from];
+            self.rights &= !M::cell(from);
+        }
+        self.finish_in_place(undo, key, rights_change, true)
+    }
+
+    /// Ends a drop or a pass (nothing captured, no en passant left): the
+    /// turn passes, the key (begun as `key`) gets its castling (when
+    /// `rights_change`) and side components, and the passing history its
+    /// bit.
+    fn finish_in_place(
+        &mut self,
+        mut undo: Undo<M>,
+        mut key: u64,
+        rights_change: bool,
+        pass: bool,
+    ) -> Undo<M> {
         self.ep = None;
         self.ep_component = 0;
         self.turn += 1;
@@ -246,6 +286,7 @@ impl<M: Mask> SmallBoard<M> {
             key ^= self.castle_component();
         }
         self.key = key ^ self.side_keys[self.turn as usize];
+        self.passes = ((self.passes << 1) | u8::from(pass)) & 3;
         if self.ends.on {
             undo.ends = self.track_ends(usize::from(undo.turn), EMPTY);
         }

@@ -21,7 +21,10 @@
 //! ([`blast`], legality [`tested`]), moves that may not give check
 //! ([`tested`]), en passant zones, flags and bare kings ([`flags`]), forced
 //! capture ([`forced`]), pieces immune to their own kind, the Makpong rule
-//! (not with explosions or jumping attackers) and the flying general;
+//! (not with explosions or jumping attackers), the flying general, moves
+//! within a zone and hops that may not jump their own kind (Janggi's palace
+//! diagonals and cannon, in the jump tables), passing (not beside forced
+//! capture) and the bikjang rule ([`passing`]);
 //! extinction rules count pieces by type ([`extinct`]).
 //! Where an opponent attacks by jumping, legality is decided by
 //! [`shield`]; where a player who keeps its royals safe has more than one,
@@ -41,6 +44,7 @@ mod gates;
 mod jump_tests;
 mod make;
 mod movegen;
+mod passing;
 mod perft;
 mod promo;
 #[cfg(test)]
@@ -79,6 +83,8 @@ pub(crate) enum Special {
     Castle,
     /// A piece of type `promo` comes from the hand onto `to` (`from` is `to`).
     Drop,
+    /// The piece on `from` stays (`to` is `from`): a pass ([`passing`]).
+    Pass,
 }
 
 /// A move in cells.
@@ -117,6 +123,8 @@ pub(crate) struct Undo<M> {
     captured_origin: u8,
     /// How many pieces the move's explosion removed.
     blasts: u8,
+    /// The passing history before the move ([`passing`]).
+    passes: u8,
 }
 
 /// Per type: what the generator and make need besides the masks.
@@ -140,6 +148,10 @@ struct TypeInfo<M> {
     crowns: bool,
     /// The piece kind, as the first type id of that kind.
     kind: u8,
+    /// The types (bits by type id) whose pieces may not be its hops' screens:
+    /// those of its own kind when its hops may not jump them (the Janggi
+    /// cannon), else none.
+    no_screens: u64,
     /// All ones when royal (or never capturable, or capturable by anyone).
     royal_mask: M,
     never_mask: M,
@@ -237,6 +249,9 @@ pub(crate) struct SmallBoard<M: Mask> {
     /// When an opponent attacks by jumping: per turn index and cell, the
     /// cell's shield ([`shield`]).
     shields: Option<Arc<Vec<M>>>,
+    /// Bit 0: the last move passed; bit 1: the move before it did
+    /// ([`passing`]).
+    passes: u8,
 }
 
 impl<M: Mask> SmallBoard<M> {
@@ -282,6 +297,15 @@ impl<M: Mask> SmallBoard<M> {
                     .iter()
                     .position(|u| u.piece.kind == t.piece.kind)
                     .unwrap_or(i) as u8,
+                no_screens: if t.no_own_kind_screen {
+                    types
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, u)| u.piece.kind == t.piece.kind)
+                        .fold(0, |m, (j, _)| m | 1 << j)
+                } else {
+                    0
+                },
                 owner: t.piece.player.number() as u8,
                 royal: t.royal,
                 castler: t.castler,
@@ -401,6 +425,7 @@ impl<M: Mask> SmallBoard<M> {
             ep_component: 0,
             key: board.key,
             turn: board.turn as u8,
+            passes: board.recent_passes(),
             pin_allowed: std::array::from_fn(|_| std::cell::Cell::new(M::EMPTY)),
             scratch: Vec::new(),
             ends: Ends {
@@ -597,6 +622,7 @@ impl<M: Mask> SmallBoard<M> {
                 Special::Drop => MoveKind::Drop {
                     piece: self.cfg.types.types[m.promo as usize].piece,
                 },
+                Special::Pass => MoveKind::Stay,
             },
             gate: (m.gate != EMPTY).then(|| crate::moves::Gate {
                 piece: self.cfg.types.types[m.gate as usize].piece,

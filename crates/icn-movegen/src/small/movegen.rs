@@ -186,7 +186,7 @@ impl<M: Mask> SmallBoard<M> {
         f: &Frame<M>,
     ) -> (M, M) {
         if let Some(j) = &bb.types[ty].jumps {
-            let (q, x) = j.targets(c, right, self.occ, self.never);
+            let (q, x) = j.targets(c, right, self.occ, self.never | self.no_screens(ty));
             quiet |= q & !self.occ;
             caps |= x & f.capt;
         }
@@ -256,6 +256,12 @@ impl<M: Mask> SmallBoard<M> {
 
     /// The number of legal moves.
     pub fn count(&mut self) -> u64 {
+        let pass = self.legal_pass().is_some();
+        self.count_moves() + u64::from(pass)
+    }
+
+    /// The number of legal moves other than a pass.
+    fn count_moves(&mut self) -> u64 {
         let forced = self.cfg.forced_capture;
         let gates = self.drops.as_ref().is_some_and(|d| !d.gates.is_empty());
         if gates || (forced && self.tested) {
@@ -322,6 +328,7 @@ impl<M: Mask> SmallBoard<M> {
     /// Every legal move, into `out` (cleared first).
     pub fn generate(&mut self, out: &mut Vec<SmallMove>) {
         self.generate_unforced(out);
+        out.extend(self.legal_pass());
         if self.cfg.forced_capture {
             self.keep_captures(out);
         }
@@ -456,8 +463,23 @@ impl<M: Mask> SmallBoard<M> {
                     || t.lines_at(e)[..t.ncap_lines]
                         .iter()
                         .any(|lc| lc.reach(occ).has(c))
-                    || t.jumps.as_ref().is_some_and(|j| j.attacks(e, c, occ)))
+                    || t.jumps.as_ref().is_some_and(|j| {
+                        j.attacks(e, c, occ, self.no_screens(self.mailbox[e] as usize))
+                    }))
         })
+    }
+
+    /// The cells whose pieces may not be the screens of hops by type `ty`
+    /// (its own kind's, for the Janggi cannon).
+    #[inline]
+    pub(super) fn no_screens(&self, ty: usize) -> M {
+        let mut types = self.info[ty].no_screens;
+        let mut out = M::EMPTY;
+        while types != 0 {
+            out |= self.by_type[types.trailing_zeros() as usize];
+            types &= types - 1;
+        }
+        out
     }
 
     /// A quick test that the castler on `c` may have a castling move: it has

@@ -5,9 +5,10 @@
 //! The *shield* of a cell `k` for a player is every cell where a piece
 //! arriving or leaving could change whether an opponent attacks `k`: the
 //! whole lines through `k` along which an opponent's type rides or hops
-//! (under the flying-general rule, `k`'s file), and the legs of the
-//! opponents' lame leaps onto `k`. Leaps are not in it: no piece of the mover
-//! can open or close one.
+//! (within a zone too; under the flying-general rule, `k`'s file), and the
+//! cells the opponents' lame leaps onto `k` pass (within a zone, its rides
+//! are such leaps). Leaps are not in it: no piece of the mover can open or
+//! close one.
 //!
 //! When the mover's one royal on `k` is not attacked, a move of another
 //! piece from outside the shield to outside the shield leaves every attack on
@@ -32,15 +33,21 @@ pub(super) fn shields<M: Mask>(cfg: &Config, bb: &BbTables<M>, order: &[u8]) -> 
     let mut out = Vec::with_capacity(order.len() * bb.cells);
     for &us in order {
         // The directions (toward `k`) of the opponents' rides and hops, and
-        // the legs of their lame leaps as (leg − landing).
+        // per cell the cells their lame leaps onto it pass.
         let mut lines: Vec<(i64, i64)> = Vec::new();
-        let mut legs: Vec<(i64, i64)> = Vec::new();
-        for t in types.iter().filter(|t| {
+        let mut passed = vec![M::EMPTY; bb.cells];
+        for (ti, t) in types.iter().enumerate().filter(|(_, t)| {
             let owner = t.piece.player;
             owner.number() as u8 != us && owner != Player::NEUTRAL
         }) {
             let rides = t.rides.iter().filter(|r| r.cap).map(|r| (r.dx, r.dy));
-            let hops = t.hops.iter().filter(|h| h.cap).map(|h| (h.dx, h.dy));
+            let zone_hops = t.in_zone.iter().flat_map(|z| z.moves.hops.iter());
+            let hops = t
+                .hops
+                .iter()
+                .chain(zone_hops)
+                .filter(|h| h.cap)
+                .map(|h| (h.dx, h.dy));
             let file = [(0, 1), (0, -1)]
                 .into_iter()
                 .filter(|_| flying_general && t.royal);
@@ -49,27 +56,23 @@ pub(super) fn shields<M: Mask>(cfg: &Config, bb: &BbTables<M>, order: &[u8]) -> 
                     lines.push(d);
                 }
             }
-            for l in t.lames.iter().filter(|l| l.cap) {
-                let leg = (l.first.0 - l.total.0, l.first.1 - l.total.1);
-                if !legs.contains(&leg) {
-                    legs.push(leg);
+            if let Some(j) = &bb.types[ti].jumps {
+                let paths = j.paths.len();
+                for lc in &j.lame_cells[..bb.cells * paths] {
+                    for k in crate::mask::cells(lc.cap | lc.cap_right) {
+                        passed[k] |= lc.block;
+                    }
                 }
             }
         }
-        for k in 0..bb.cells {
+        for (k, &passed_k) in passed.iter().enumerate() {
             let at = bb.square(k);
-            let mut shield = M::EMPTY;
+            let mut shield = passed_k;
             for &(dx, dy) in &lines {
                 let mut s = at.step(-dx, -dy, 1);
                 while bb.on_board(s) {
                     shield |= M::cell(bb.cell(s));
                     s = s.step(-dx, -dy, 1);
-                }
-            }
-            for &(dx, dy) in &legs {
-                let s = at.step(dx, dy, 1);
-                if bb.on_board(s) {
-                    shield |= M::cell(bb.cell(s));
                 }
             }
             out.push(shield);
@@ -93,7 +96,8 @@ impl<M: Mask> SmallBoard<M> {
             M::EMPTY
         } else {
             let k = royal.lowest();
-            if self.attacked(k, us) {
+            // Facing royals (bikjang): every move must part them.
+            if self.attacked(k, us) || self.royals_face() {
                 M::ALL
             } else {
                 let shields = self.shields.as_deref().expect("shields");

@@ -216,7 +216,19 @@ impl<M: Mask> SmallBoard<M> {
         let mine = self.royals_of(us);
         let theirs = self.opponent_royals(us);
         let guard = protect && mine > 0;
-        out.retain(|m| self.tested_legal(m, us, guard, mine, theirs));
+        let facing = self.royals_face();
+        out.retain(|m| {
+            self.tested_legal(m, us, guard, mine, theirs) && !(facing && self.leaves_facing(m))
+        });
+    }
+
+    /// Whether `m` leaves the royals facing each other (made and taken
+    /// back).
+    fn leaves_facing(&mut self, m: &SmallMove) -> bool {
+        let u = self.make(m);
+        let facing = self.royals_face();
+        self.unmake(m, &u);
+        facing
     }
 
     /// The number of royals of player number `p`.
