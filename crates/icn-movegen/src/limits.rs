@@ -191,6 +191,7 @@ impl LimitsCfg {
             in_zone_moves: Vec::new(),
             no_same_kind_screen: std::collections::BTreeSet::new(),
             bikjang: false,
+            move_repetition_rule: false,
             ..l.clone()
         };
         out.active = !l.is_empty() || wins_by_limit || promos || zone_moves;

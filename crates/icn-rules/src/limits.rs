@@ -7,9 +7,9 @@
 //! JSON form (the rule form's `limits` object, written only when some limit
 //! is set).
 //!
-//! Each entry is data; the engine plays them all except the chase rule, which
-//! is kept (it never changes which moves exist from a position, only which
-//! repetitions are allowed).
+//! Each entry is data; the engine plays them all except the chase rule and
+//! the Janggi move-repetition rule, which are kept (they never change which
+//! moves exist from a position, only which repetitions are allowed).
 
 use std::collections::BTreeSet;
 
@@ -203,6 +203,11 @@ pub struct Limits {
     /// Xiangqi-style perpetual chases are not allowed (kept as data; it does
     /// not change which moves exist).
     pub chase_rule: bool,
+    /// Kakao Janggi's rule against moving a piece back and forth
+    /// (Fairy-Stockfish `moveRepetitionIllegal`: the player who repeats
+    /// loses). Kept as data like the chase rule: it decides repetitions,
+    /// never which moves exist.
+    pub move_repetition_rule: bool,
     /// Chu Shogi's lion-trading rules.
     pub lion: LionRules,
     /// Captures explode ([`Explosion`]).
@@ -309,6 +314,7 @@ pub fn unsayable(l: &Limits) -> Vec<String> {
         ),
         (l.bare_reply, "the bare-king reply"),
         (l.chase_rule, "the chase rule"),
+        (l.move_repetition_rule, "the Janggi move-repetition rule"),
         (
             !l.lion.no_retaliate.is_empty(),
             "the counter-strike rule (no recapture of a lion)",
@@ -441,6 +447,9 @@ pub fn limits_json(l: &Limits) -> Value {
         if l.bikjang {
             o.insert("bikjang".into(), Value::Bool(true));
         }
+        if l.move_repetition_rule {
+            o.insert("moveRepetitionRule".into(), Value::Bool(true));
+        }
         if !l.in_zone_moves.is_empty() {
             let moves = l.in_zone_moves.iter().map(|z| {
                 json!({
@@ -540,7 +549,7 @@ fn movement_at(o: &Map<String, Value>, path: &str) -> Result<Movement, RulesJson
 /// its path.
 pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
     let o = obj(v, path)?;
-    const KEYS: [&str; 20] = [
+    const KEYS: [&str; 21] = [
         "flags",
         "prisons",
         "zoneMoves",
@@ -561,6 +570,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         "noSameKindScreen",
         "bikjang",
         "inZoneMoves",
+        "moveRepetitionRule",
     ];
     if let Some(k) = o.keys().find(|k| !KEYS.contains(&k.as_str())) {
         return fail(
@@ -579,6 +589,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         flag_held: flag(o, "flagHeld", path)?,
         flag_safe: flag(o, "flagSafe", path)?,
         bikjang: flag(o, "bikjang", path)?,
+        move_repetition_rule: flag(o, "moveRepetitionRule", path)?,
         ..Limits::default()
     };
     let kinds_at = |o: &Map<String, Value>,
@@ -776,6 +787,7 @@ mod tests {
             same_kind_immune: [PieceKind::King].into_iter().collect(),
             no_same_kind_screen: [PieceKind::Knightrider].into_iter().collect(),
             bikjang: true,
+            move_repetition_rule: true,
             in_zone_moves: vec![InZoneMoves {
                 kind: PieceKind::Rook,
                 player: Player::BLACK,

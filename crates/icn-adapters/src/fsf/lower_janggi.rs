@@ -11,6 +11,9 @@
 //! - `pass`, `passWhite`, `passBlack`: [`RuleSet::can_pass`] (both sides
 //!   alike; one side only is refused).
 //! - `bikjangRule`: [`icn_rules::limits::Limits::bikjang`].
+//! - `moveRepetitionIllegal`: kept as
+//!   [`icn_rules::limits::Limits::move_repetition_rule`] (it decides
+//!   repetitions, never which moves exist).
 //! - `materialCounting`: [`MaterialCount`], by [`MaterialCount::named`]
 //!   with the points of [`JANGGI_POINTS`].
 
@@ -95,6 +98,7 @@ pub(super) fn lower(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered
     }
     rules.can_pass = white && black;
     rules.limits.bikjang = l.flag("bikjangRule", false);
+    rules.limits.move_repetition_rule = l.flag("moveRepetitionIllegal", false);
     if let Some((name, o)) = l.text("materialCounting")
         && name != "none"
     {

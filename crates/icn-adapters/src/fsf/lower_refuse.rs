@@ -67,11 +67,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "flipping enclosed pieces: needs the model",
         ),
         (
-            "moveRepetitionIllegal",
-            "false",
-            "moving back and forth is illegal: needs the model",
-        ),
-        (
             "stalematePieceCount",
             "false",
             "stalemate scored by material: needs the model",

@@ -245,6 +245,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     limits.flag_safe = false;
     let no_checks = std::mem::take(&mut limits.no_checks);
     let bikjang = std::mem::take(&mut limits.bikjang);
+    let move_repetition = std::mem::take(&mut limits.move_repetition_rule);
     let makpong = std::mem::take(&mut limits.royal_captures_checker_only);
     let same_kind = std::mem::take(&mut limits.same_kind_immune);
     let piece_limits = std::mem::take(&mut limits.piece_limits);
@@ -587,6 +588,9 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     }
     if bikjang {
         lines.push("bikjangRule = true".to_string());
+    }
+    if move_repetition {
+        lines.push("moveRepetitionIllegal = true".to_string());
     }
     if let Some(count) = &r.draws.material_count {
         let slotted: Vec<(Slot, PieceKind)> = slots.iter().map(|(&k, &s)| (s, k)).collect();

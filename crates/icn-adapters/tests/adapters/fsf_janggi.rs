@@ -12,7 +12,7 @@ use icn_movegen::{Board, Move, MoveKind, Sq, Termination};
 /// Fairy-Stockfish counts.
 #[test]
 fn janggi_counts_as_fairy_stockfish() {
-    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/janggi.tsv"), 27);
+    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/janggi.tsv"), 31);
 }
 
 fn board(variant: &str, fen: Option<&str>) -> Board {
