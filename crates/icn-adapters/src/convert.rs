@@ -414,7 +414,14 @@ fn icn_equivalent(v: &Variant) -> (RuleSet, Position) {
 
 /// `v` as one line of ICN; with `named`, its name as the `Variant` tag.
 pub(crate) fn icn_text(v: &Variant, named: bool) -> Result<String, ConvertError> {
+    // Excluded squares become voids where the header says the rules; the
+    // `rules` property (rules the header cannot say) keeps them as they are.
     let (rules, position) = icn_equivalent(v);
+    let (rules, position) = if lower::game_rules_of(&rules).is_ok() {
+        (rules, position)
+    } else {
+        (v.rules.clone(), v.position.clone())
+    };
     let mut game = lower::game_of(&rules, &position).or_else(fail)?;
     if named {
         game.metadata.insert("Variant".to_string(), v.name.clone());

@@ -81,6 +81,12 @@ fn site_pieces(game: &Game, problems: &mut Vec<String>) {
                 .to_string(),
         );
     }
+    if game.rules.properties.contains_key("rules") {
+        problems.push(
+            "the site dialect cannot carry a whole rule set (the `rules` property needs the spec dialect)"
+                .to_string(),
+        );
+    }
 }
 
 /// Builds the syntax tree of `game` in `form` for `dialect`.
@@ -91,7 +97,7 @@ fn site_pieces(game: &Game, problems: &mut Vec<String>) {
 /// an empty list of win conditions, a property nested deeper than the ICN
 /// reader accepts, or a comment holding `[%clk` on a move without a clock
 /// (the reader would take it for the move's clock); in the site dialect, a
-/// piece that is not built-in or the `pieces` property.
+/// piece that is not built-in, the `pieces` property or the `rules` property.
 pub fn to_ast(
     game: &Game,
     form: IcnForm,

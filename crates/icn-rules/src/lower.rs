@@ -15,7 +15,12 @@
 //! royalty, name: [`crate::pieces`]). Other properties are kept in
 //! [`RuleSet::extra`] untouched.
 //!
-//! Rules → ICN refuses, naming each, every rule ICN cannot express: excluded
+//! A `rules` property ([`RULES_PROPERTY`]) holds a whole rule set in the JSON
+//! rule form and replaces every rule the header and the other properties
+//! say: [`game_of`] writes it for rule sets they cannot say, so that every
+//! variant the hub holds has an ICN form in the spec dialect.
+//!
+//! [`game_rules_of`] (the header and the usual properties) refuses, naming each, every rule ICN cannot express: excluded
 //! squares, promotion zones that are not whole rows, promotion of pieces other
 //! than pawns, optional promotion, en passant other than pawns', royals other than king / royal queen / royal
 //! centaur, movements other than the built-in ones, N-check with N ≠ 3,
@@ -40,6 +45,12 @@ use crate::json_read::castling_from_json;
 use crate::rules::{
     Castling, Draws, Losses, Outcome, PromotionRule, RepetitionResult, RuleSet, WinRule,
 };
+
+/// The property that holds a whole rule set in the JSON rule form
+/// ([`crate::json::rules_json`]): written, in the spec dialect, for a rule
+/// set the header and the other properties cannot say; read, it replaces
+/// every rule the header and the other properties say.
+pub const RULES_PROPERTY: &str = "rules";
 
 /// Why ICN rules cannot become rule objects, or the reverse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -108,6 +119,14 @@ pub fn rules_from_parts(
     rules: &GameRules,
     position: &Position,
 ) -> Result<RuleSet, Vec<LowerError>> {
+    if let Some(whole) = rules.properties.get(RULES_PROPERTY) {
+        return crate::json_read::rules_from_json(whole).map_err(|e| {
+            vec![LowerError::PropertyShape {
+                name: RULES_PROPERTY,
+                reason: format!("at `{}`: {}", e.path, e.message),
+            }]
+        });
+    }
     let mut errors = Vec::new();
     let mut out = RuleSet {
         region: rules
@@ -401,11 +420,93 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
 /// header, the turn order and move-rule limit into the position (the
 /// move-rule counter and fullmove number are kept). Rules moving pieces as a
 /// four-dimensional variant does name it in the `Variant` metadata instead of
-/// a `pieces` property, as the site writes such games.
+/// a `pieces` property, as the site writes such games. Rules the header and
+/// those properties cannot say go whole into the [`RULES_PROPERTY`] (which
+/// only the spec dialect writes): every rule set has an ICN game.
 ///
 /// # Errors
-/// As [`game_rules_of`].
+/// As [`game_rules_of`], for errors other than rules ICN cannot express
+/// (none today).
 pub fn game_of(rules: &RuleSet, position: &Position) -> Result<Game, Vec<LowerError>> {
+    game_of_native(rules, position).or_else(|es| {
+        if es
+            .iter()
+            .all(|e| matches!(e, LowerError::Unrepresentable(_)))
+        {
+            let mut game = with_rules(
+                whole_rules(rules),
+                rules,
+                position,
+                icn_model::Metadata::default(),
+            );
+            // The property keeps the rules' turn order; the header says
+            // whose turn it is.
+            if is_rotation(&position.turn_order, &rules.turn_order) {
+                game.position.turn_order = position.turn_order.clone();
+            }
+            Ok(game)
+        } else {
+            Err(es)
+        }
+    })
+}
+
+/// Whether `a` is `b` started at another place (the same cycle of turns).
+fn is_rotation<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+    a.len() == b.len()
+        && (0..b.len().max(1)).any(|k| b.iter().cycle().skip(k).take(b.len()).eq(a.iter()))
+}
+
+/// The game rules that carry `rules` whole in the [`RULES_PROPERTY`]
+/// (the spec dialect's answer to rules the header cannot say), with a
+/// checkmate win for each player of the turn order in the header for
+/// readers that look there.
+fn whole_rules(rules: &RuleSet) -> GameRules {
+    let mut players = rules.turn_order.clone();
+    players.sort();
+    players.dedup();
+    GameRules {
+        promotions: Vec::new(),
+        win_conditions: players
+            .into_iter()
+            .map(|p| (p, vec![WinCondition::Checkmate]))
+            .collect(),
+        // The region is in the property: the header stays in the spec dialect.
+        world_border: None,
+        properties: [(RULES_PROPERTY.to_string(), crate::json::rules_json(rules))]
+            .into_iter()
+            .collect(),
+    }
+}
+
+/// A game of `game_rules` and `position`, its turn order and move rule
+/// taken from `rules`.
+fn with_rules(
+    game_rules: GameRules,
+    rules: &RuleSet,
+    position: &Position,
+    metadata: icn_model::Metadata,
+) -> Game {
+    let mut position = position.clone();
+    position.turn_order = rules.turn_order.clone();
+    position.move_rule = rules.draws.move_rule.as_ref().map(|limit| MoveRule {
+        played: position
+            .move_rule
+            .as_ref()
+            .map_or(Int::ZERO, |m| m.played.clone()),
+        limit: limit.clone(),
+    });
+    Game {
+        metadata,
+        position,
+        rules: game_rules,
+        ..Game::default()
+    }
+}
+
+/// [`game_of`] in the header and the usual properties only: the reasons
+/// they cannot say `rules`, when they cannot.
+fn game_of_native(rules: &RuleSet, position: &Position) -> Result<Game, Vec<LowerError>> {
     let mut metadata = icn_model::Metadata::default();
     let sub_board_variant = crate::catalogue::SubBoards::variant_moving(&rules.movements);
     let game_rules = match sub_board_variant {
@@ -416,23 +517,9 @@ pub fn game_of(rules: &RuleSet, position: &Position) -> Result<Game, Vec<LowerEr
             for (kind, _) in boards.flat_map(|b| b.movements()) {
                 plain.movements.shift_remove(&kind);
             }
-            game_rules_of(&plain)?
+            game_rules_of(&plain)
         }
-        None => game_rules_of(rules)?,
+        None => game_rules_of(rules),
     };
-    let mut position = position.clone();
-    position.turn_order = rules.turn_order.clone();
-    position.move_rule = rules.draws.move_rule.as_ref().map(|limit| MoveRule {
-        played: position
-            .move_rule
-            .as_ref()
-            .map_or(Int::ZERO, |m| m.played.clone()),
-        limit: limit.clone(),
-    });
-    Ok(Game {
-        metadata,
-        position,
-        rules: game_rules,
-        ..Game::default()
-    })
+    Ok(with_rules(game_rules?, rules, position, metadata))
 }

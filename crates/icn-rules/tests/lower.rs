@@ -190,3 +190,48 @@ fn the_castling_property_holds_explicit_castling_both_ways() {
         "property `castling`: at `castling.explicit[0]`: missing key `kingFrom`"
     );
 }
+
+/// Rules the header cannot say go whole into the `rules` property: written
+/// by `game_of`, read back to the same rules, replacing what the header
+/// says, refused by the site dialect, and a bad value named by its path.
+#[test]
+fn the_rules_property_carries_what_the_header_cannot() {
+    let mut r = icn_rules::catalogue::find("Chess")
+        .unwrap()
+        .variant()
+        .unwrap()
+        .rules;
+    r.forced_capture = true;
+    r.stalemate = Outcome::Win;
+    assert!(game_rules_of(&r).is_err());
+    let g = game_of(&r, &Position::default()).unwrap();
+    assert!(
+        g.rules
+            .properties
+            .contains_key(icn_rules::lower::RULES_PROPERTY)
+    );
+    let spec = IcnStyle {
+        form: IcnForm::Compact,
+        dialect: Dialect::Spec,
+    };
+    let text = g.to_icn(spec).unwrap();
+    assert_eq!(rules(&text).unwrap(), r);
+    let site = IcnStyle {
+        form: IcnForm::Compact,
+        dialect: Dialect::Site,
+    };
+    assert!(
+        g.to_icn(site)
+            .unwrap_err()
+            .to_string()
+            .contains("`rules` property")
+    );
+    // The property wins over the header's promotion.
+    let over = rules(r#"w (8|1) {"rules": {"forcedCapture": true}} K1,1|k3,3"#).unwrap();
+    assert!(over.forced_capture && over.promotions.is_empty());
+    let e = rules(r#"w {"rules": {"draws": {"moveRule": "x"}}} K1,1|k3,3"#).unwrap_err();
+    assert!(
+        matches!(&e[0], LowerError::PropertyShape { name: "rules", reason } if reason.contains("draws.moveRule")),
+        "{e:?}"
+    );
+}
