@@ -86,7 +86,13 @@ fn read_with(text: &str, codes: &mut CodeCache) -> Option<(Game, SourceMap)> {
     if r.failed {
         return None;
     }
-    let Reader { cx, game, map, .. } = r;
+    let Reader {
+        mut cx,
+        mut game,
+        map,
+        ..
+    } = r;
+    cx.off_board_state(&doc, &mut game);
     let empty = doc.metadata.is_empty()
         && doc.fields.is_empty()
         && game.position.pieces.is_empty()

@@ -23,6 +23,7 @@ mod position;
 mod rules;
 mod sanlike;
 mod source_map;
+pub mod state_property;
 mod to_ast;
 
 pub use comment::{CommentParts, holds_command, split_comment};

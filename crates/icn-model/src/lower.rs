@@ -188,6 +188,7 @@ impl Lowering {
     fn document(&mut self, doc: &syn::Document<'_>) -> Game {
         let mut game = self.header(doc);
         game.position.pieces = self.pieces(&doc.pieces);
+        self.off_board_state(doc, &mut game);
         game.leading_comments = doc
             .leading_comments
             .iter()
@@ -195,6 +196,23 @@ impl Lowering {
             .collect();
         game.moves = doc.moves.iter().map(|m| self.game_move(m)).collect();
         game
+    }
+
+    /// Moves the `state` property ([`crate::state_property`]) out of the
+    /// game's properties into its position, once its pieces are placed.
+    pub(crate) fn off_board_state(&mut self, doc: &syn::Document<'_>, game: &mut Game) {
+        let name = crate::state_property::STATE_PROPERTY;
+        let Some(v) = game.rules.properties.shift_remove(name) else {
+            return;
+        };
+        if let Err(e) = crate::state_property::apply_state(&v, &mut game.position) {
+            let span = doc
+                .fields
+                .iter()
+                .find(|f| matches!(f.kind, FieldKind::Properties(_)))
+                .map_or(Span::SYNTHETIC, |f| f.span);
+            self.err(span, format!("property `{name}`: {e}"));
+        }
     }
 
     /// The game `doc`'s metadata and header fields say (its pieces, comments

@@ -106,7 +106,11 @@ pub fn to_ast(
     let mut problems = Vec::new();
     let pos = &game.position;
     let players = pos.players();
-    off_board_state(pos, &mut problems);
+    // Off the board: the `state` property where there is a property block.
+    let state = crate::state_property::state_json(pos);
+    if dialect == Dialect::Site {
+        off_board_state(pos, &mut problems);
+    }
     let mut fields = Vec::new();
 
     let turn_written = form != IcnForm::Compact
@@ -149,14 +153,20 @@ pub fn to_ast(
     if let Some(w) = win_segments(game, &players, form, &mut problems) {
         fields.push(field(syn::FieldKind::WinConditions(w)));
     }
-    if let Some(name) = too_deep_property(&game.rules.properties) {
+    let mut properties = Cow::Borrowed(&game.rules.properties);
+    if let Some(v) = state.filter(|_| dialect != Dialect::Site) {
+        properties
+            .to_mut()
+            .insert(crate::state_property::STATE_PROPERTY.to_string(), v);
+    }
+    if let Some(name) = too_deep_property(&properties) {
         problems.push(format!(
             "property `{}` nests deeper than the {} levels of JSON ICN reads",
             icn_syntax::Excerpt(name),
             icn_syntax::MAX_NESTING
         ));
-    } else if !game.rules.properties.is_empty() {
-        let json = properties_text(&game.rules.properties);
+    } else if !properties.is_empty() {
+        let json = properties_text(&properties);
         fields.push(field(syn::FieldKind::Properties(Cow::Owned(json))));
     }
     if !game.annotations.squares.is_empty() {
@@ -237,9 +247,11 @@ pub fn to_ast(
     })
 }
 
-/// What a position may hold that ICN has no way to say: pieces in hand,
-/// promoted pieces (FEN `[…]` and `~`), a Makruk count in progress and an
-/// en passant piece that is not right behind the en passant square.
+/// What a position may hold that the site dialect has no way to say (the
+/// others write it as the `state` property, [`crate::state_property`]):
+/// pieces in hand, promoted pieces (FEN `[…]` and `~`), a Makruk count in
+/// progress and an en passant piece that is not right behind the en passant
+/// square.
 fn off_board_state(pos: &crate::Position, problems: &mut Vec<String>) {
     if let Some(v) = &pos.en_passant_victim {
         problems.push(format!(

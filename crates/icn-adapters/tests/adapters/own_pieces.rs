@@ -37,11 +37,10 @@ fn convert_to_icn_and_back(text: &str, from: VariantFormat) -> (usize, Vec<Strin
 fn sjaak_variants_with_their_own_pieces_convert_to_icn_and_back() {
     let (reaching, converted) = convert_to_icn_and_back(&crate::shipped(), Sjaak);
     assert_eq!(reaching, 43);
-    // Every one but the three that start with pieces in hand (which ICN's
-    // position cannot hold): their own pieces in the `pieces` property,
-    // explicit castling in the `castling` property, and rules the header
-    // cannot say in the `rules` property.
-    assert_eq!(converted.len(), 40, "{converted:?}");
+    // Every one: their own pieces in the `pieces` property, explicit
+    // castling in the `castling` property, rules the header cannot say in
+    // the `rules` property and pieces in hand in the `state` property.
+    assert_eq!(converted.len(), 43, "{converted:?}");
     for name in [
         "Maharaja",
         "Peasant's Revolt (8x8)",
@@ -57,10 +56,9 @@ fn sjaak_variants_with_their_own_pieces_convert_to_icn_and_back() {
 fn fairy_stockfish_variants_convert_to_icn_and_back() {
     let text = include_str!("../../../../fixtures/fsf/reference/fsf-variants.ini");
     let (reaching, converted) = convert_to_icn_and_back(text, Fsf);
-    // Every one whose start position ICN can hold: not those with pieces
-    // in hand or promoted pieces at the start.
+    // Every one, pieces in hand and promoted pieces at the start included.
     assert_eq!(reaching, 95);
-    assert_eq!(converted.len(), 85, "{converted:?}");
+    assert_eq!(converted.len(), 95, "{converted:?}");
 }
 
 #[test]
