@@ -208,8 +208,11 @@ impl Board {
     /// The game's end by passing: the last move passed in a bikjang
     /// position, or the last two moves both passed.
     pub(crate) fn ended_by_passing(&self) -> Option<GameEnd> {
+        if !self.cfg.can_pass {
+            return None;
+        }
         let passes = self.recent_passes();
-        if !self.cfg.can_pass || passes & 1 == 0 {
+        if passes & 1 == 0 {
             return None;
         }
         let termination = if self.cfg.rules.limits.bikjang && self.royals_face() {
