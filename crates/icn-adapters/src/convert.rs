@@ -561,7 +561,7 @@ pub(crate) fn fbr_text(v: &Variant) -> (String, Vec<String>) {
 }
 
 /// `{"name", "rules", "position"}`: the rules as icn-rules JSON, the position
-/// as a compact ICN piece list (or `null`).
+/// as a compact ICN piece list (or `null` for the default position).
 pub(crate) fn variant_json(v: &Variant) -> Result<serde_json::Value, ConvertError> {
     // What ICN cannot say goes beside the piece list.
     let mut on_board = v.position.clone();
@@ -574,7 +574,9 @@ pub(crate) fn variant_json(v: &Variant) -> Result<serde_json::Value, ConvertErro
             promoted.insert(p.at.to_string(), from.code().into());
         }
     }
-    let position = if v.position.pieces.is_empty() {
+    // `null` only for what reads back as the default position: an empty
+    // board keeps its turn order and move rule (placement's start).
+    let position = if on_board == Position::default() {
         serde_json::Value::Null
     } else {
         let game = Game {

@@ -57,6 +57,12 @@ pub(crate) struct DropCfg {
     /// player: the type that goes into the capturer's hand.
     to_hand: Vec<[Option<TypeId>; 7]>,
     pub keep_promoted: bool,
+    /// Only drops while the mover holds pieces and some drop is legal
+    /// ([`icn_rules::Drops::must_drop`]).
+    pub must_drop: bool,
+    /// Types kept on squares of both colours
+    /// ([`icn_rules::Drops::opposite_colors`]).
+    pub opposite_colors: Vec<TypeId>,
 }
 
 /// The pieces a rule set with drops needs types for besides those on the
@@ -120,6 +126,14 @@ impl DropCfg {
                 .collect(),
             captures_to_hand: drops.captures_to_hand,
             drop_mate: drops.drop_mate,
+            must_drop: drops.must_drop,
+            opposite_colors: types
+                .types
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| drops.opposite_colors.contains(&t.piece.kind))
+                .map(|(i, _)| i as TypeId)
+                .collect(),
             width: squares.first().map_or(0, |f| {
                 squares.iter().take_while(|s| s.y == f.y).count() as i64
             }),
@@ -255,6 +269,9 @@ impl Board {
             return Ok(());
         }
         let us = self.side_to_move();
+        let colors = self.colour_needs(dc, us);
+        // A royal dropped from hand (placement chess) may not land attacked.
+        let protect = cfg.player(us).protect;
         for (ty, t) in cfg.types.types.iter().enumerate() {
             if t.piece.player != us || self.hand[ty] == 0 {
                 continue;
@@ -275,7 +292,7 @@ impl Board {
                 if self.store.get(to).is_some() {
                     continue;
                 }
-                if full.contains(&to.x) {
+                if full.contains(&to.x) || !colors_allow(&colors, ty as TypeId, to) {
                     continue;
                 }
                 let m = Move {
@@ -285,7 +302,8 @@ impl Board {
                     promotion: None,
                     kind: MoveKind::Drop { piece: t.piece },
                 };
-                if (test || targets.no_check || targets.no_mate) && !self.drop_is_legal(&m, targets)
+                if (test || (protect && t.royal) || targets.no_check || targets.no_mate)
+                    && !self.drop_is_legal(&m, targets)
                 {
                     continue;
                 }
@@ -471,4 +489,74 @@ impl Board {
             _ => false,
         }
     }
+}
+
+/// What [`icn_rules::Drops::opposite_colors`] asks of the mover's next drop,
+/// per such type of the mover: the type, how many it has on the board and in
+/// hand, and per square colour (parity of `x + y`) how many stand on the
+/// board and how many empty squares it may be dropped on.
+pub(crate) struct ColourNeed {
+    ty: TypeId,
+    total: u32,
+    on_board: [u32; 2],
+    free: [u32; 2],
+    /// Where it may be dropped (to take `to` out of `free`).
+    targets: Vec<Sq>,
+}
+
+/// The colour of a square: 0 or 1.
+fn colour(s: Sq) -> usize {
+    (s.x + s.y).rem_euclid(2) as usize
+}
+
+impl Board {
+    /// The [`ColourNeed`]s of `us` (none without the rule).
+    fn colour_needs(&self, dc: &DropCfg, us: icn_model::Player) -> Vec<ColourNeed> {
+        let mut out = Vec::new();
+        for &ty in &dc.opposite_colors {
+            if self.cfg.types.types[ty as usize].piece.player != us {
+                continue;
+            }
+            let mut on_board = [0u32; 2];
+            for p in self.pieces.iter().filter(|p| p.alive && p.ty == ty) {
+                on_board[colour(p.sq)] += 1;
+            }
+            let targets: Vec<Sq> = dc.targets[ty as usize]
+                .squares
+                .iter()
+                .map(|&i| dc.squares[i as usize])
+                .filter(|&s| self.store.get(s).is_none())
+                .collect();
+            let mut free = [0u32; 2];
+            for &s in &targets {
+                free[colour(s)] += 1;
+            }
+            out.push(ColourNeed {
+                ty,
+                total: on_board[0] + on_board[1] + self.hand[ty as usize],
+                on_board,
+                free,
+                targets,
+            });
+        }
+        out
+    }
+}
+
+/// Whether dropping a piece of type `ty` on `to` keeps every
+/// [`ColourNeed`]: one of the type itself may not put more than half
+/// (rounded up) on one colour; any other drop must leave at least half
+/// (rounded down) of each colour possible.
+fn colors_allow(needs: &[ColourNeed], ty: TypeId, to: Sq) -> bool {
+    needs.iter().all(|n| {
+        if n.ty == ty {
+            n.on_board[colour(to)] < n.total.div_ceil(2)
+        } else {
+            let mut free = n.free;
+            if n.targets.contains(&to) {
+                free[colour(to)] -= 1;
+            }
+            (0..2).all(|c| n.on_board[c] + free[c] >= n.total / 2)
+        }
+    })
 }

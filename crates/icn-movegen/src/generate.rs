@@ -594,7 +594,12 @@ impl Board {
         }
         if only.is_none() && cfg.drops.is_some() {
             // Adding a piece exposes no royal, except as a hopper's screen.
+            let before = out.len();
             self.drops_into(protect && (!checks.is_empty() || pc.slow || explode), out)?;
+            // Mandatory drops: while one is legal, nothing else is.
+            if cfg.drops.as_ref().is_some_and(|d| d.must_drop) && out.len() > before {
+                out.drain(..before);
+            }
             if checks.is_empty() {
                 self.pickups_into(protect, out);
             }

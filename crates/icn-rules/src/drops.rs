@@ -90,6 +90,17 @@ pub struct Drops {
     pub drop_mate: DropMate,
     /// Kinds whose drop may not give check.
     pub no_check: BTreeSet<PieceKind>,
+    /// While the mover has pieces in hand and some drop is legal, only drops
+    /// are (Fairy-Stockfish `mustDrop`: placement chess).
+    pub must_drop: bool,
+    /// Kinds a player must keep on squares of both colours (Fairy-Stockfish
+    /// `dropOppositeColoredBishop`), counting those on the board and in hand
+    /// (`n`): a drop of one is illegal when it would put more than
+    /// `(n + 1) / 2` on one colour; a drop of anything else is illegal when
+    /// it would leave fewer than `n / 2` of each colour among those on the
+    /// board and the empty squares where one may be dropped. Square colour
+    /// is the parity of `x + y`.
+    pub opposite_colors: BTreeSet<PieceKind>,
 }
 
 impl Default for Drops {
@@ -110,6 +121,8 @@ impl Default for Drops {
             no_mate: BTreeSet::new(),
             drop_mate: DropMate::Illegal,
             no_check: BTreeSet::new(),
+            must_drop: false,
+            opposite_colors: BTreeSet::new(),
         }
     }
 }

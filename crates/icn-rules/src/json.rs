@@ -195,7 +195,7 @@ fn drops_json(d: &crate::drops::Drops) -> Value {
             })
             .collect::<Vec<_>>()
     };
-    json!({
+    let mut v = json!({
         "allowed": d.allowed,
         "capturesToHand": d.captures_to_hand,
         "pickup": d.pickup,
@@ -213,7 +213,14 @@ fn drops_json(d: &crate::drops::Drops) -> Value {
             crate::drops::DropMate::LosesForDropper => "losesForDropper",
         },
         "noCheck": kinds(&d.no_check),
-    })
+    });
+    if d.must_drop {
+        v["mustDrop"] = Value::Bool(true);
+    }
+    if !d.opposite_colors.is_empty() {
+        v["oppositeColors"] = kinds(&d.opposite_colors);
+    }
+    v
 }
 
 /// The `draws` object (`counting`, `materialCount`, `repetitionResult` and

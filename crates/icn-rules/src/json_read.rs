@@ -751,6 +751,8 @@ fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
             "noMate",
             "dropMate",
             "noCheck",
+            "mustDrop",
+            "oppositeColors",
         ],
     )?;
     let mut d = Drops::default();
@@ -790,6 +792,12 @@ fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
     }
     if let Some(x) = o.get("noMate") {
         d.no_mate = kinds(x, &at("noMate"))?;
+    }
+    if let Some(x) = o.get("mustDrop") {
+        d.must_drop = boolean(x, &at("mustDrop"))?;
+    }
+    if let Some(x) = o.get("oppositeColors") {
+        d.opposite_colors = kinds(x, &at("oppositeColors"))?;
     }
     if let Some(x) = o.get("dropMate") {
         d.drop_mate = match string(x, &at("dropMate"))? {

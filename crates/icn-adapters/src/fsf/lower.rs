@@ -189,9 +189,9 @@ pub(super) fn zone(squares: &[(u32, u32)], files: u32) -> Zone {
 /// let zh = read_file("[zh:crazyhouse]\n");
 /// let v = to_variant(zh.sections[0].result.as_ref().unwrap()).unwrap();
 /// assert!(v.rules.drops.is_some_and(|d| d.captures_to_hand));
-/// let refused = read_file("[pl:placement]\n");
+/// let refused = read_file("[sp:spartan]\n");
 /// let e = to_variant(refused.sections[0].result.as_ref().unwrap()).unwrap_err();
-/// assert!(e.iter().any(|r| r.option == "mustDrop"));
+/// assert!(e.iter().any(|r| r.option == "dupleCheck"));
 /// ```
 pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     lowered(v).map(|(variant, _)| variant)
@@ -325,6 +325,9 @@ fn lowered(v: &Resolved) -> Result<(Variant, Vec<Lowered>), Vec<Refusal>> {
         takers: kinds_of(&ep_w).into_iter().collect(),
     };
     let position = position(&mut l, &pieces, &regions);
+    if let Some((p, _)) = &position {
+        super::lower_drops::castling_drops_position(&mut l, p, &pieces);
+    }
     promotions(&mut l, &mut rules, &pieces);
     rules.castling = castling(&mut l, &pieces);
     rules.drops = super::lower_drops::drops(&mut l, &rules, &pieces, &regions);

@@ -4,7 +4,11 @@
 //!
 //! Read: `pieceDrops`, `capturesToHand`, `dropLoop`, `firstRankPawnDrops`,
 //! `promotionZonePawnDrops`, `dropRegionWhite`/`Black`, `dropNoDoubled` with
-//! `dropNoDoubledCount`, `dropChecks` and `shogiPawnDropMateIllegal`
+//! `dropNoDoubledCount`, `dropChecks`, `shogiPawnDropMateIllegal`, `mustDrop`
+//! (with `mustDropType` for every piece), `dropOppositeColoredBishop` (the
+//! `bishop` slot's kind) and `castlingDroppedPiece` (a king dropped on its
+//! castling square and rooks on the castling rank's corners get the `+`
+//! right)
 //! (`immobilityIllegal` is read with shogi promotion, `lower_shogi.rs`). As Fairy-Stockfish does, pawns are never
 //! dropped on their first rank or in their promotion zone unless the options
 //! say so, and a pawn dropped in its double-step region may double-step.
@@ -112,6 +116,17 @@ pub(super) fn drops(
     if !l.flag("dropChecks", true) && l.v.pieces.contains_key(&Slot::KING) {
         d.no_check = pieces.iter().map(|p| p.kind).collect();
     }
+    d.must_drop = l.flag("mustDrop", false);
+    if l.flag("dropOppositeColoredBishop", false) {
+        d.opposite_colors = pieces
+            .iter()
+            .filter(|p| Slot::named("bishop") == Some(p.def.slot))
+            .map(|p| p.kind)
+            .collect();
+    }
+    if l.flag("castlingDroppedPiece", false) {
+        d.rights.extend(castling_drop_rights(l, pieces));
+    }
     if l.flag("shogiPawnDropMateIllegal", false) {
         d.no_mate = pieces
             .iter()
@@ -121,6 +136,95 @@ pub(super) fn drops(
         d.drop_mate = DropMate::LosesForDropper;
     }
     Some(d)
+}
+
+/// Refuses a position where `castlingDroppedPiece` would give a piece the
+/// right to castle later by another piece's drop: a castling rook standing
+/// on a corner of the castling rank without its right while its side's
+/// castling king is in hand, or such a king on its castling square without
+/// its right while a castling rook is in hand (Fairy-Stockfish gives the
+/// right to both when the second is dropped; the rule objects give it only
+/// to the piece dropped).
+pub(super) fn castling_drops_position(
+    l: &mut Lowering<'_>,
+    position: &icn_model::Position,
+    pieces: &[Lowered],
+) {
+    if !l.flag("castlingDroppedPiece", false) {
+        return;
+    }
+    let rights = castling_drop_rights(l, pieces);
+    for pair in rights.chunks(2) {
+        let [king, rooks] = pair else { continue };
+        let in_hand = |z: &DropZone| {
+            z.kinds
+                .iter()
+                .flatten()
+                .any(|&k| position.holdings.count(icn_model::Piece::new(k, z.player)) > 0)
+        };
+        let waiting = |z: &DropZone| {
+            position.pieces.iter().any(|p| {
+                p.piece.player == z.player
+                    && !p.special_right
+                    && z.kinds
+                        .as_ref()
+                        .is_some_and(|ks| ks.contains(&p.piece.kind))
+                    && z.zone.contains(&p.at)
+            })
+        };
+        let what = if in_hand(king) && waiting(rooks) {
+            "a rook on its castling corner that a later king drop would give the right to castle"
+        } else if in_hand(rooks) && waiting(king) {
+            "a king on its castling square that a later rook drop would give the right to castle"
+        } else {
+            continue;
+        };
+        // The section's own start position, where it has one.
+        let place = l
+            .origin_of("startFen")
+            .filter(|o| !o.builtin)
+            .or_else(|| l.origin_of("castlingDroppedPiece"));
+        if let Some(o) = place {
+            l.refuse(
+                &o,
+                format!("`castlingDroppedPiece`: {what}: needs the model"),
+            );
+            return;
+        }
+    }
+}
+
+/// `castlingDroppedPiece`: a castling king dropped on its castling square,
+/// and a castling rook dropped on a corner of the castling rank, get the `+`
+/// right castling needs.
+fn castling_drop_rights(l: &Lowering<'_>, pieces: &[Lowered]) -> Vec<DropZone> {
+    let rank = l.int_rank("castlingRank", 1);
+    let king_file = l.int_file("castlingKingFile", 5);
+    let mut out = Vec::new();
+    for (player, color) in [(Player::WHITE, "White"), (Player::BLACK, "Black")] {
+        let r = if player == Player::WHITE {
+            rank
+        } else {
+            (l.ranks + 1).saturating_sub(rank)
+        };
+        let kinds_of = |field: &str| -> BTreeSet<PieceKind> {
+            let set = l.piece_set(&format!("{field}{color}"));
+            super::lower_pieces::kinds_in(pieces, &set)
+                .into_iter()
+                .collect()
+        };
+        out.push(DropZone {
+            player,
+            kinds: Some(kinds_of("castlingKingPiece")),
+            zone: squares_zone(&[(king_file, r)]),
+        });
+        out.push(DropZone {
+            player,
+            kinds: Some(kinds_of("castlingRookPieces")),
+            zone: squares_zone(&[(1, r), (l.files, r)]),
+        });
+    }
+    out
 }
 
 fn squares_zone(squares: &[(u32, u32)]) -> Zone {

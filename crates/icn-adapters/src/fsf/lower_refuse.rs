@@ -14,7 +14,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "false",
             "holdings filled from another board: needs the model",
         ),
-        ("mustDrop", "false", "mandatory drops: needs the model"),
         (
             "sittuyinPromotion",
             "false",
@@ -30,11 +29,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "petrifyBlastPieces",
             "false",
             "petrified pieces: needs the model",
-        ),
-        (
-            "castlingDroppedPiece",
-            "false",
-            "castling with dropped pieces: needs the model",
         ),
         (
             "oppositeCastling",
@@ -121,7 +115,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
     if drops {
         for f in [
             "sittuyinRookDrop",
-            "dropOppositeColoredBishop",
             "dropPromoted",
             "enclosingDropStart",
             "mustDropType",

@@ -190,6 +190,18 @@ pub(super) fn castling_rights(
 pub(super) fn castling(l: &mut Lowering<'_>, pieces: &[Lowered]) -> Castling {
     let taken = std::mem::take(&mut l.castles);
     if taken.is_empty() {
+        // Castling with dropped pieces: the site rule between the king and
+        // the rooks that drops (or the FEN) give the `+` right.
+        if l.flag("castlingDroppedPiece", false) && l.flag("castling", true) {
+            let rooks = l.piece_set("castlingRookPiecesWhite");
+            let mut c = Castling::site();
+            c.partners = Some(
+                super::lower_pieces::kinds_in(pieces, &rooks)
+                    .into_iter()
+                    .collect(),
+            );
+            return c;
+        }
         return Castling::none();
     }
     let kinds: BTreeSet<PieceKind> = taken.iter().map(|t| t.1).collect();

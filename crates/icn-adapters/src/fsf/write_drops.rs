@@ -96,6 +96,9 @@ pub(super) fn drop_lines(
         }
         lines.push("dropChecks = false".into());
     }
+    if d.must_drop {
+        lines.push("mustDrop = true".into());
+    }
     if !d.gating.is_empty() {
         lines.push("gating = true".into());
         lines.push("seirawanGating = true".into());
@@ -252,6 +255,11 @@ pub(super) fn drops_differ(text: &str, v: &Variant, d: &Drops) -> Option<String>
             d.no_dead_drops == b.no_dead_drops && d.dead_drops_allowed == b.dead_drops_allowed,
         ),
         ("pieces taken into hand as a move", d.pickup == b.pickup),
+        ("drops that must be made", d.must_drop == b.must_drop),
+        (
+            "pieces kept on both square colours",
+            d.opposite_colors == b.opposite_colors,
+        ),
         ("gating", d.gating == b.gating),
         (
             "captures to hand and demotion",

@@ -153,6 +153,8 @@ pub(super) fn drops_of(
         no_mate: flagged("drop_no_mate"),
         drop_mate: DropMate::Illegal,
         no_check: flagged("drop_no_check"),
+        must_drop: false,
+        opposite_colors: BTreeSet::new(),
     })
 }
 

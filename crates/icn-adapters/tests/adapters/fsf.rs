@@ -306,13 +306,13 @@ fn convert_reads_a_section_and_writes_one() {
     let again = convert_variant(&back, VariantFormat::Fsf, VariantFormat::Json, None).unwrap();
     assert_eq!(again, json);
     let e = convert_variant(
-        "[pl:placement]\n",
+        "[sp:spartan]\n",
         VariantFormat::Fsf,
         VariantFormat::Json,
         None,
     )
     .unwrap_err();
-    assert!(e.to_string().contains("mustDrop"), "{e}");
+    assert!(e.to_string().contains("dupleCheck"), "{e}");
     // Crazyhouse reaches the rule objects, and comes back through the writer.
     let zh = "[zh:crazyhouse]\nstartFen = r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQ~KB1R[Pp] w KQkq - 2 3\n";
     let json = convert_variant(zh, VariantFormat::Fsf, VariantFormat::Json, None).unwrap();

@@ -204,7 +204,10 @@ fn berolina_en_passant_fields_keep_the_pawn_to_take() {
     let back = icn_adapters::convert::read_variant(&icn, Some(Icn), None)
         .unwrap()
         .variant;
-    assert_eq!(back.position.en_passant_victim, v.position.en_passant_victim);
+    assert_eq!(
+        back.position.en_passant_victim,
+        v.position.en_passant_victim
+    );
 }
 
 /// Jeson Mor: `flagMove` for knights is a flag held through one opponent

@@ -147,3 +147,25 @@ fn gates_the_model_cannot_hold_are_refused_by_name() {
     let r = refusals("[g:seirawan]\ndropNoDoubled = p\n");
     assert!(r.iter().any(|r| r.option == "dropNoDoubled"), "{r:?}");
 }
+
+/// Placement chess: drops are mandatory while one is legal, bishops go on
+/// both colours, and a king or rook dropped on its castling square may
+/// castle. The positions of `fixtures/fsf/placement.tsv` (made by
+/// `fixtures/fsf/gen/placement.py` with pyffish) count as Fairy-Stockfish
+/// counts; a position where a later drop would give a piece already on the
+/// board its castling right is refused at its start position.
+#[test]
+fn placement_counts_as_fairy_stockfish() {
+    crate::assert_fsf_rows_exact(include_str!("../../../../fixtures/fsf/placement.tsv"), 13);
+    let e = crate::fsf_variant(
+        "[p:placement]\nstartFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[K] w - - 0 1\n",
+    )
+    .unwrap_err();
+    assert!(
+        e.iter().any(|r| r.option == "startFen"
+            && r.place == "2:12"
+            && r.reason
+                .contains("`castlingDroppedPiece`: a rook on its castling corner")),
+        "{e:?}"
+    );
+}

@@ -54,7 +54,8 @@ impl<M: Mask> CellDrops<M> {
     /// The drop rules of `dc` in cells; `None` when the compact board cannot
     /// play them (pickups, a board without its square list).
     pub fn new(dc: &DropCfg, cfg: &Config) -> Option<CellDrops<M>> {
-        if dc.pickup || dc.squares.is_empty() {
+        // Mandatory drops and drops kept on both colours: the generic board.
+        if dc.pickup || dc.squares.is_empty() || dc.must_drop || !dc.opposite_colors.is_empty() {
             return None;
         }
         let bb = M::tables(cfg)?;

@@ -154,6 +154,7 @@ pub fn drops() -> impl Strategy<Value = icn_rules::Drops> {
         ),
         (any::<bool>(), kinds(), kinds(), kinds()),
         (kinds(), 1u32..3, any::<bool>()),
+        (any::<bool>(), kinds()),
     )
         .prop_map(
             |(
@@ -161,6 +162,7 @@ pub fn drops() -> impl Strategy<Value = icn_rules::Drops> {
                 (zones, rights, gating),
                 (no_dead_drops, dead_drops_allowed, no_mate, no_check),
                 (doubled, per_file, loses),
+                (must_drop, opposite_colors),
             )| icn_rules::Drops {
                 allowed,
                 captures_to_hand,
@@ -180,6 +182,8 @@ pub fn drops() -> impl Strategy<Value = icn_rules::Drops> {
                     icn_rules::DropMate::Illegal
                 },
                 no_check,
+                must_drop,
+                opposite_colors,
             },
         )
 }
