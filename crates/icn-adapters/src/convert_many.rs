@@ -83,6 +83,11 @@ pub fn read_all(text: &str, from: Option<VariantFormat>) -> Result<Vec<Entry>, C
             if !file.stray.is_empty() {
                 return fail(&file.stray);
             }
+            if file.sections.is_empty() {
+                return fail([
+                    "the input holds no `[name]` section: it holds no variant definition",
+                ]);
+            }
             file.sections
                 .into_iter()
                 .map(|s| {

@@ -84,12 +84,20 @@ pub fn sections(text: &str) -> (Vec<Section>, Vec<FsfError>) {
             }
             continue;
         }
-        let Some(section) = out.last_mut() else {
-            continue;
-        };
         if l.trim().is_empty() || l.starts_with('#') || l.starts_with(';') {
             continue;
         }
+        let Some(section) = out.last_mut() else {
+            stray.push(FsfError::at(
+                line,
+                1,
+                format!(
+                    "`{}`: text before the first section (expected a comment or a `[name]` header)",
+                    icn_syntax::Excerpt(l.trim())
+                ),
+            ));
+            continue;
+        };
         match setting(l, line) {
             Ok(s) => {
                 if let Some(old) = section.get(&s.key) {

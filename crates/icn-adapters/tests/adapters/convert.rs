@@ -396,3 +396,24 @@ fn a_promotion_zone_off_the_board_is_no_sjaak_zone() {
     };
     assert_eq!(moves(&back), moves(icn));
 }
+
+/// An empty file, or one without a variant, is an error in every format,
+/// never an empty conversion.
+#[test]
+fn empty_and_garbage_inputs_are_errors_in_every_format() {
+    use icn_adapters::convert::VariantFormat;
+    for from in [Sjaak, Fsf, Fbr, Icn, Json] {
+        for text in ["", "  \n", "garbage ###\n"] {
+            let converted = convert_variant(text, from, VariantFormat::Json, None);
+            assert!(converted.is_err(), "{from:?} {text:?}: {converted:?}");
+        }
+    }
+    // A `variants.ini` with comments only holds no section.
+    let e = icn_adapters::convert_many::read_all("# nothing\n", Some(Fsf)).unwrap_err();
+    assert!(e.to_string().contains("no `[name]` section"), "{e}");
+    let e = icn_adapters::convert_many::read_all("garbage\n[a:chess]\n", Some(Fsf)).unwrap_err();
+    assert!(
+        e.to_string().contains("1:1") && e.to_string().contains("before the first section"),
+        "{e}"
+    );
+}
