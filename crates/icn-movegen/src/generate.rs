@@ -45,7 +45,7 @@ impl Board {
             for r in &self.cfg.limits.promos[player.number() as usize] {
                 let applies =
                     r.promo.zone.contains(to) || (r.from_zone && r.promo.zone.contains(from));
-                if !r.promoting.contains(&t.piece.kind) || !applies {
+                if !r.promoting.contains(&t.piece.kind) || !applies || r.by_move {
                     continue;
                 }
                 stay &= r.promo.may_stay(to);
@@ -591,6 +591,9 @@ impl Board {
         }
         if cfg.drops.is_some() {
             self.gatings_into(0, protect, out);
+        }
+        if cfg.limits.by_move_promotions {
+            self.by_move_promotions_into(only, out)?;
         }
         if only.is_none() && cfg.drops.is_some() {
             // Adding a piece exposes no royal, except as a hopper's screen.

@@ -33,6 +33,7 @@ mod outcome;
 mod palace;
 mod perft;
 mod polyglot_random;
+mod promote_by_move;
 mod query;
 mod racing;
 mod regions;

@@ -28,6 +28,8 @@ pub(crate) struct PromoFor {
     pub promo: Promo,
     /// A move starting in the zone may promote too (shogi).
     pub from_zone: bool,
+    /// Promotion is a move of its own ([`crate::promote_by_move`]).
+    pub by_move: bool,
 }
 
 /// The limits in engine terms.
@@ -45,6 +47,8 @@ pub(crate) struct LimitsCfg {
     pub flags: [Option<(ZoneSet, u64, usize)>; 7],
     /// Per player: its promotion rules.
     pub promos: [Vec<PromoFor>; 7],
+    /// Some promotion rule is a move of its own ([`PromoFor::by_move`]).
+    pub by_move_promotions: bool,
     /// With [`WinRule::BareKing`]: the bared player may bare back.
     pub bare_reply: bool,
     /// Royals may not slide over attacked squares.
@@ -153,6 +157,7 @@ impl LimitsCfg {
                     forced: ZoneSet::from_zone(&r.forced),
                 },
                 from_zone: r.from_zone,
+                by_move: r.by_move,
             });
         }
         let wins_by_limit = rules
@@ -161,10 +166,11 @@ impl LimitsCfg {
             .flat_map(|(_, w)| w)
             .any(|w| matches!(w, WinRule::FlagAny | WinRule::FlagAll | WinRule::BareKing));
         out.no_passing_check = l.no_passing_check;
+        out.by_move_promotions = rules.promotions.iter().any(|r| r.by_move);
         let promos = out
             .promos
             .iter()
-            .any(|p| p.len() > 1 || p.iter().any(|r| r.from_zone));
+            .any(|p| p.len() > 1 || p.iter().any(|r| r.from_zone || r.by_move));
         let zone_moves = types.types.iter().any(|t| !t.zone_moves.is_empty());
         // The compact board plays explosions, en passant zones, flags,
         // bare kings, moves that may not check, pieces immune to their own

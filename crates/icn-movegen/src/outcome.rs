@@ -4,7 +4,9 @@
 //! royals captured, all pieces captured, N checks given, a royal on the hill),
 //! then the side to move having no legal move (checkmate when one of its
 //! royals is attacked and an opponent wins by checkmate, or it wins by being
-//! checkmated, as in misère chess; otherwise stalemate scored by the rules), then draws: the move rule, N-fold repetition of the
+//! checkmated, as in misère chess; otherwise stalemate scored by the rules),
+//! then draws: Sittuyin's stalemate by promotions only
+//! ([`Termination::OnlyPromotions`]), the move rule, N-fold repetition of the
 //! zobrist key with the same side to move (scored by the variant's
 //! repetition result: a draw unless it says otherwise), and the dead positions
 //! `icn_rules::insufficient_material` lists. A game with more than two players
@@ -59,6 +61,10 @@ pub enum Termination {
     Bikjang,
     /// Both players passed, one after the other.
     Passes,
+    /// The side to move, with only a royal and one piece that promotes by
+    /// a move of its own, could only promote (Sittuyin's stalemate:
+    /// [`icn_rules::PromotionRule::by_move`]).
+    OnlyPromotions,
 }
 
 impl Termination {
@@ -83,6 +89,7 @@ impl Termination {
             Termination::Extinction => "extinction",
             Termination::Bikjang => "bikjang",
             Termination::Passes => "passes",
+            Termination::OnlyPromotions => "onlypromotions",
         }
     }
 }
@@ -273,6 +280,12 @@ impl Board {
             return Ok(Some(GameEnd {
                 winner,
                 termination: Termination::Stalemate,
+            }));
+        }
+        if cfg.limits.by_move_promotions && self.promotion_stalemate()? {
+            return Ok(Some(GameEnd {
+                winner: None,
+                termination: Termination::OnlyPromotions,
             }));
         }
         if let Some(termination) = self.ended_by_count() {

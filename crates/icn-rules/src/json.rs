@@ -18,7 +18,7 @@ use serde_json::{Map, Value, json};
 use icn_model::{Coord, Int, PieceKind, Player, WorldBorder};
 
 use crate::board::Zone;
-use crate::rules::{Castling, RuleSet, WinRule};
+use crate::rules::{Castling, PromotionRule, RuleSet, WinRule};
 
 fn int(i: &Int) -> Value {
     serde_json::from_str(&i.to_string()).unwrap_or_else(|_| Value::String(i.to_string()))
@@ -86,6 +86,23 @@ fn player(p: Player) -> Value {
     Value::from(p.name())
 }
 
+/// One promotion rule; `byMove` only when set (Sittuyin).
+fn promotion_json(p: &PromotionRule) -> Value {
+    let mut out = json!({
+        "player": player(p.player),
+        "promoting": kinds(&p.promoting),
+        "zone": zone_json(&p.zone),
+        "choices": kinds(&p.choices),
+        "mandatory": p.mandatory,
+        "forced": zone_json(&p.forced),
+        "fromZone": p.from_zone,
+    });
+    if p.by_move {
+        out["byMove"] = Value::Bool(true);
+    }
+    out
+}
+
 /// The rule form's `castling` object of a [`Castling`] (read back by
 /// [`crate::json_read::castling_from_json`]); also the value of the ICN
 /// property `castling`.
@@ -139,15 +156,7 @@ pub fn rules_json(r: &RuleSet) -> Value {
             "leavers": kinds(&r.en_passant.leavers),
             "takers": kinds(&r.en_passant.takers),
         },
-        "promotions": r.promotions.iter().map(|p| json!({
-            "player": player(p.player),
-            "promoting": kinds(&p.promoting),
-            "zone": zone_json(&p.zone),
-            "choices": kinds(&p.choices),
-            "mandatory": p.mandatory,
-            "forced": zone_json(&p.forced),
-            "fromZone": p.from_zone,
-        })).collect::<Vec<_>>(),
+        "promotions": r.promotions.iter().map(promotion_json).collect::<Vec<_>>(),
         "slideLimit": opt_int(&r.slide_limit),
         "turnOrder": r.turn_order.iter().map(|&p| player(p)).collect::<Vec<_>>(),
         "canPass": r.can_pass,

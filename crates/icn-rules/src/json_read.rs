@@ -378,6 +378,7 @@ fn promotion(v: &Value, path: &str) -> Read<PromotionRule> {
             "mandatory",
             "forced",
             "fromZone",
+            "byMove",
         ],
     )?;
     let need = |k: &str| {
@@ -399,6 +400,9 @@ fn promotion(v: &Value, path: &str) -> Read<PromotionRule> {
             Some(z) => zone_from_json(z, &format!("{path}.forced"))?,
             None => Zone::empty(),
         },
+        by_move: o
+            .get("byMove")
+            .map_or(Ok(false), |m| boolean(m, &format!("{path}.byMove")))?,
     })
 }
 

@@ -147,6 +147,7 @@ pub fn rules_from_parts(
             choices: p.choices.clone(),
             mandatory: true,
             forced: Zone::empty(),
+            by_move: false,
         })
         .collect();
     out.wins = rules
@@ -292,6 +293,9 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
         }
         if !p.mandatory {
             bad(format!("optional promotion for {}", p.player));
+        }
+        if p.by_move {
+            bad(format!("promotion as a move of its own for {}", p.player));
         }
         match p.zone.as_rows() {
             Some(ranks) => promotions.push((

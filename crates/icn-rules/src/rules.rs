@@ -201,6 +201,17 @@ pub struct PromotionRule {
     /// A move that starts in the zone may promote too, wherever it ends
     /// (shogi; Fairy-Stockfish's `promotedPieceType`).
     pub from_zone: bool,
+    /// Promotion is a move of its own, never part of arriving (Sittuyin;
+    /// Fairy-Stockfish's `sittuyinPromotion`). As the player's whole move, a
+    /// piece of a promoting kind standing in the zone (any of its squares
+    /// when it is the player's only piece of the promoting kinds) becomes a
+    /// choice under its piece limit, on its own square or on an empty square
+    /// the new piece could move to from there. The new piece may not
+    /// attack an enemy piece where it stands, and the move may not give
+    /// check. A player with only a royal and that one piece, not in check,
+    /// whose every legal move is such a promotion, is stalemated: the game
+    /// is drawn.
+    pub by_move: bool,
 }
 
 /// Draw rules.

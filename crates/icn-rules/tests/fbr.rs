@@ -54,6 +54,7 @@ fn promotion_hill_draw_and_holes() {
             choices: vec![PieceKind::Queen, PieceKind::Amazon],
             mandatory: false,
             forced: Zone::empty(),
+            by_move: false,
         }
     );
     let black = r.promotion_of(Player::BLACK).unwrap();

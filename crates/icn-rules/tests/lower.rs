@@ -37,6 +37,7 @@ fn header_fields_become_rule_objects() {
             choices: vec![PieceKind::Queen, PieceKind::Amazon],
             mandatory: true,
             forced: Zone::empty(),
+            by_move: false,
         }
     );
     assert_eq!(
@@ -107,6 +108,7 @@ fn what_icn_cannot_say_is_named() {
         choices: vec![PieceKind::Queen],
         mandatory: false,
         forced: Zone::empty(),
+        by_move: false,
     });
     let errs: Vec<String> = game_rules_of(&r)
         .unwrap_err()

@@ -5,7 +5,9 @@
 //! replays every row and compares the Makruk count ([`icn_model::Count`]):
 //! the engine's after the moves, whether it ran out, and the one this
 //! reader takes from pyffish's FEN; where no count runs, the move-rule
-//! counter (the FEN's halfmove field).
+//! counter (the FEN's halfmove field); and whether the game is drawn by
+//! such a rule (a count, the move rule, repetition, Sittuyin's stalemate by
+//! promotions only).
 
 use std::collections::BTreeMap;
 
@@ -173,6 +175,24 @@ fn check_row(line: &str) -> Result<bool, String> {
     let out = want.is_some_and(|c| c.ply > c.limit);
     if (b.ended_by_count() == Some(Termination::Counting)) != out || (out && end != "1") {
         return Err(format!("{after}: the count ran out for one engine only"));
+    }
+    // The game ends by a rule Fairy-Stockfish calls optional: a draw its
+    // perft does not stop at.
+    let ours = b.game_end().map_err(|e| e.to_string())?;
+    let optional = ours.is_some_and(|e| {
+        e.winner.is_none()
+            && matches!(
+                e.termination,
+                Termination::Counting
+                    | Termination::MoveRule
+                    | Termination::Repetition
+                    | Termination::OnlyPromotions
+            )
+    });
+    if optional != (end == "1") {
+        return Err(format!(
+            "{name} {start} {moves}: the game ends by an optional rule for one engine only: {ours:?}, pyffish {end}"
+        ));
     }
     let (back, _) = variant(name, after)?;
     if back.position.count != want {

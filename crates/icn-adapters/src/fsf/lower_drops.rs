@@ -116,6 +116,22 @@ pub(super) fn drops(
     if !l.flag("dropChecks", true) && l.v.pieces.contains_key(&Slot::KING) {
         d.no_check = pieces.iter().map(|p| p.kind).collect();
     }
+    // `sittuyinRookDrop`: rooks on the first rank only.
+    if l.flag("sittuyinRookDrop", false) {
+        let rooks: BTreeSet<PieceKind> = pieces
+            .iter()
+            .filter(|p| Slot::named("rook") == Some(p.def.slot))
+            .map(|p| p.kind)
+            .collect();
+        for (player, rank) in [(Player::WHITE, 1), (Player::BLACK, l.ranks)] {
+            let row: Vec<(u32, u32)> = (1..=l.files).map(|f| (f, rank)).collect();
+            d.zones.push(DropZone {
+                player,
+                kinds: Some(rooks.clone()),
+                zone: squares_zone(&row),
+            });
+        }
+    }
     d.must_drop = l.flag("mustDrop", false);
     if l.flag("dropOppositeColoredBishop", false) {
         d.opposite_colors = pieces

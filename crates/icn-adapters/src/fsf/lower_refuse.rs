@@ -15,11 +15,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "holdings filled from another board: needs the model",
         ),
         (
-            "sittuyinPromotion",
-            "false",
-            "Sittuyin promotion: needs the model",
-        ),
-        (
             "piecePromotionOnCapture",
             "false",
             "promotion on capture only: needs the model",
@@ -113,12 +108,7 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
         &format!("petrifying captures: {model}"),
     );
     if drops {
-        for f in [
-            "sittuyinRookDrop",
-            "dropPromoted",
-            "enclosingDropStart",
-            "mustDropType",
-        ] {
+        for f in ["dropPromoted", "enclosingDropStart", "mustDropType"] {
             if let Some(o) = l.origin_of(f) {
                 l.refuse(&o, format!("a drop rule: {model}"));
             }

@@ -274,7 +274,9 @@ pub(super) fn en_passant_zones(l: &Lowering<'_>, rules: &mut RuleSet) {
 
 /// Promotion rules for both sides.
 pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered]) {
-    let mandatory = l.flag("mandatoryPawnPromotion", true);
+    // Sittuyin promotion replaces promotion on arrival, mandatory or not.
+    let by_move = l.flag("sittuyinPromotion", false);
+    let mandatory = !by_move && l.flag("mandatoryPawnPromotion", true);
     let kinds_of = |set: &PieceSet| super::lower_pieces::kinds_in(pieces, set);
     for (player, color, default) in [
         (Player::WHITE, "White", "*8"),
@@ -296,6 +298,7 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
             choices,
             mandatory,
             forced: icn_rules::Zone::empty(),
+            by_move,
         });
     }
 }

@@ -84,6 +84,7 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
                     zone(&dead, l.files)
                 },
                 from_zone: true,
+                by_move: false,
             });
         }
     }

@@ -526,6 +526,7 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
             .filter(move |p| p.player == player && !p.from_zone)
     };
     let mut immobile = false;
+    let mut by_move = BTreeSet::new();
     for (player, color) in [(Player::WHITE, "White"), (Player::BLACK, "Black")] {
         let shogi_zone = r
             .promotions
@@ -549,7 +550,22 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
                     "promotionPieceTypes{color} = {}",
                     set_text(&mut pr.choices.iter().copied())
                 ));
-                mandatory.insert(pr.mandatory);
+                if pr.by_move {
+                    by_move.insert(color);
+                    // Fairy-Stockfish's steps are where the new piece could
+                    // capture: the same squares when it moves as it captures.
+                    let differs = pr.choices.iter().any(|&k| {
+                        r.movement(k)
+                            .components
+                            .iter()
+                            .any(|c| c.action != icn_rules::Action::MoveOrCapture)
+                    });
+                    if differs {
+                        o.bad("promotion as a move into a piece that moves and captures differently (Fairy-Stockfish steps where it captures)");
+                    }
+                } else {
+                    mandatory.insert(pr.mandatory);
+                }
                 // Compulsory where the piece could not move again:
                 // `immobilityIllegal` (checked by reading the section back).
                 immobile |= !pr.mandatory && !pr.forced.is_empty();
@@ -559,6 +575,11 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     }
     if mandatory.len() > 1 {
         o.bad("mandatory promotion for one side and optional for the other");
+    }
+    match by_move.len() {
+        0 => {}
+        2 => lines.push("sittuyinPromotion = true".into()),
+        _ => o.bad("promotion as a move of its own for one side only"),
     }
     lines.push(format!(
         "mandatoryPawnPromotion = {}",

@@ -4,7 +4,7 @@
 //! Fairy-Stockfish says drops with a few switches (`pieceDrops`,
 //! `capturesToHand`, `dropLoop`, `dropRegion…`, pawn drops on the first rank
 //! or in the promotion zone, `dropNoDoubled`, `dropChecks`,
-//! `shogiPawnDropMateIllegal`, and `gating` with `seirawanGating` for
+//! `shogiPawnDropMateIllegal`, `sittuyinRookDrop`, `mustDrop`, and `gating` with `seirawanGating` for
 //! S-chess gating, whose gates go in the FEN's castling field:
 //! [`gate_field`]); the writer picks them from the rules and
 //! then reads its own section back: drop rules that do not come back the
@@ -95,6 +95,19 @@ pub(super) fn drop_lines(
             o.bad("drops that may not give check, beside a royal written as a plain piece (Fairy-Stockfish sees no checks without a `king`)");
         }
         lines.push("dropChecks = false".into());
+    }
+    // Rooks on the first rank only: a zone of some kinds but pawns that is
+    // White's whole first rank (what else it says is checked by reading
+    // the section back).
+    let first_rank: Vec<(u32, u32)> = (1..=o.files as u32).map(|f| (f, 1)).collect();
+    if d.zones.iter().any(|z| {
+        z.player == Player::WHITE
+            && z.kinds
+                .as_ref()
+                .is_some_and(|k| !k.contains(&PieceKind::Pawn))
+            && o.zone_squares(&z.zone) == first_rank
+    }) {
+        lines.push("sittuyinRookDrop = true".into());
     }
     if d.must_drop {
         lines.push("mustDrop = true".into());

@@ -818,6 +818,7 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
                     choices: kinds_out.clone(),
                     mandatory,
                     forced,
+                    by_move: false,
                 };
                 match out.iter_mut().find(|r| {
                     r.player == rule.player

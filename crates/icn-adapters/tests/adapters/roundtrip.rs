@@ -159,6 +159,7 @@ fn board_variant() -> impl Strategy<Value = Variant> {
                     choices: choices.clone(),
                     mandatory: true,
                     forced: Zone::empty(),
+                    by_move: false,
                 });
             }
             if let Some(m) = custom {

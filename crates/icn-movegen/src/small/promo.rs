@@ -94,7 +94,8 @@ pub(super) fn promotions<M: Mask>(
             out.push(None);
             continue;
         };
-        if rules.next().is_some() {
+        // A second rule, or promotion as a move of its own: the generic board.
+        if rules.next().is_some() || rule.by_move {
             return None;
         }
         let pr = &rule.promo;

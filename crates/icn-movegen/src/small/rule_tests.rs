@@ -177,6 +177,7 @@ fn promotion_rules_per_kind_agree() {
                 mandatory: false,
                 forced: rows(&[last]),
                 from_zone: true,
+                by_move: false,
             });
             r.promotions.push(PromotionRule {
                 player,
@@ -186,6 +187,7 @@ fn promotion_rules_per_kind_agree() {
                 mandatory: true,
                 forced: rows(&[]),
                 from_zone: true,
+                by_move: false,
             });
         }
     });

@@ -198,6 +198,7 @@ fn promotion_rules_per_square_and_piece_limits() {
         choices: vec![to],
         mandatory: true,
         forced: Zone::empty(),
+        by_move: false,
     };
     r.promotions = vec![
         rule((1, 8), PieceKind::Rook),

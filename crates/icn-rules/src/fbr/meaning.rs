@@ -441,6 +441,7 @@ fn promotion(r: &RawRule, st: &mut State, d: &mut Diags) {
         choices: icn_model::Promotion::DEFAULT_CHOICES.to_vec(),
         mandatory: true,
         forced: Zone::empty(),
+        by_move: false,
     };
     for a in &r.attrs {
         match a.name.as_str() {

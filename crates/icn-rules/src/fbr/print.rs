@@ -277,6 +277,12 @@ pub fn print(rules: &RuleSet) -> FbrText {
                 if !attrs.is_empty() {
                     r.push_str(&format!("={}", attrs.join(",")));
                 }
+                if p.by_move {
+                    omitted.push(format!(
+                        "promotion of {} as a move of its own (Sittuyin): written as promotion on arrival",
+                        p.player
+                    ));
+                }
                 out.push(r);
             }
             Err(e) => omitted.push(format!("promotion zone of {}: {e}", p.player)),

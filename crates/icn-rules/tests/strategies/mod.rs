@@ -64,6 +64,7 @@ fn promotion(player: Player) -> impl Strategy<Value = Option<PromotionRule>> {
                 zone,
                 choices,
                 mandatory,
+                by_move: false,
             }),
     )
 }
