@@ -4,9 +4,11 @@
 //! [`crate::Board`] keeps them ([`crate::drops`]).
 //!
 //! Accepted: drops onto any set of cells per type, with the `+` right on
-//! some of them, at most N of a type on a file, and types whose drop may not
-//! give check or mate (each such drop is made and tested), and gating
-//! ([`super::gates`]). Pickups are not: [`SmallBoard::new`] declines them.
+//! some of them, at most N of a type on a file, types whose drop may not
+//! give check or mate (each such drop is made and tested), royals dropped
+//! only where they are not attacked, mandatory drops (while one is legal,
+//! nothing else is) and gating ([`super::gates`]). Pickups and pieces kept
+//! on both colours are not: [`SmallBoard::new`] declines them.
 
 use icn_rules::DropMate;
 
@@ -20,6 +22,8 @@ use crate::mask::{Mask, cells};
 pub(crate) struct CellDrops<M> {
     /// Whether drops are moves (captures may feed the hand without them).
     allowed: bool,
+    /// While a drop is legal, nothing else is.
+    must_drop: bool,
     /// Per type: the cells it may be dropped on.
     targets: Vec<M>,
     /// Per type: the cells where a dropped piece gets its `+` right.
@@ -54,14 +58,15 @@ impl<M: Mask> CellDrops<M> {
     /// The drop rules of `dc` in cells; `None` when the compact board cannot
     /// play them (pickups, a board without its square list).
     pub fn new(dc: &DropCfg, cfg: &Config) -> Option<CellDrops<M>> {
-        // Mandatory drops and drops kept on both colours: the generic board.
-        if dc.pickup || dc.squares.is_empty() || dc.must_drop || !dc.opposite_colors.is_empty() {
+        // Drops kept on both colours: the generic board.
+        if dc.pickup || dc.squares.is_empty() || !dc.opposite_colors.is_empty() {
             return None;
         }
         let bb = M::tables(cfg)?;
         let n = cfg.types.types.len();
         let mut out = CellDrops {
             allowed: dc.allowed,
+            must_drop: dc.must_drop,
             targets: vec![M::EMPTY; n],
             right: vec![M::EMPTY; n],
             per_file: Vec::with_capacity(n),
@@ -182,7 +187,14 @@ impl<M: Mask> SmallBoard<M> {
                 if self.hand[ty] == 0 || self.info[ty].owner != us {
                     continue;
                 }
-                let targets = d.targets[ty] & !self.occ & allowed & !self.full_files(&d, ty, own);
+                let mut targets =
+                    d.targets[ty] & !self.occ & allowed & !self.full_files(&d, ty, own);
+                // A royal from the hand may not land attacked.
+                if self.info[ty].royal && self.protects[usize::from(us)] {
+                    targets = cells(targets)
+                        .filter(|&c| !self.attacked(c, us))
+                        .fold(M::EMPTY, |m, c| m | M::cell(c));
+                }
                 let tested = d.no_check[ty] || d.no_mate[ty];
                 if !tested && out.is_none() {
                     n += u64::from(targets.count());
@@ -223,6 +235,19 @@ impl<M: Mask> SmallBoard<M> {
         let ok = !check || (!d.no_check[ty] && (!d.no_mate[ty] || self.count() > 0));
         self.unmake(m, &u);
         ok
+    }
+
+    /// Whether the side to move must drop while it can: the rules say so
+    /// and it has a piece in hand.
+    #[inline]
+    pub(super) fn must_drop_now(&self) -> bool {
+        self.drops
+            .as_ref()
+            .is_some_and(|d| d.must_drop && d.allowed)
+            && {
+                let us = self.us();
+                (0..self.hand.len()).any(|ty| self.hand[ty] > 0 && self.info[ty].owner == us)
+            }
     }
 
     /// Whether `m`'s landing cell gets the `+` right as a drop of its type.

@@ -27,8 +27,12 @@ impl<M: Mask> SmallBoard<M> {
         };
         let castle = m.special == Special::Castle;
         // A castle captures nothing, though its king may land where its
-        // partner stands (Chess960).
-        let captured = if castle { EMPTY } else { self.mailbox[victim] };
+        // partner stands (Chess960); nor does a promotion in place.
+        let captured = if castle || from == to {
+            EMPTY
+        } else {
+            self.mailbox[victim]
+        };
         let mut undo = self.undo_of(moved, captured);
         let cells = self.cells;
         let mut key = self.key ^ self.side_keys[self.turn as usize] ^ self.ep_component;

@@ -25,7 +25,8 @@
 //! within a zone and hops that may not jump their own kind (Janggi's palace
 //! diagonals and cannon, in the jump tables), passing (not beside forced
 //! capture) and the bikjang rule ([`passing`]);
-//! extinction rules count pieces by type ([`extinct`]).
+//! extinction rules count pieces by type ([`extinct`]); promotion as a move
+//! of its own (Sittuyin) is [`by_move`], not beside moves made and tested.
 //! Where an opponent attacks by jumping, legality is decided by
 //! [`shield`]; where a player who keeps its royals safe has more than one,
 //! or may promote to one, by making each move ([`tested`]).
@@ -34,6 +35,9 @@
 //! site's piece order and check counts are not tracked (perft needs none).
 
 mod blast;
+mod by_move;
+#[cfg(test)]
+mod by_move_tests;
 mod drops;
 mod ends;
 mod extinct;
@@ -244,8 +248,10 @@ pub(crate) struct SmallBoard<M: Mask> {
     listed: Vec<SmallMove>,
     /// The extinction rules ([`extinct`]).
     extinction: Arc<Vec<extinct::CellExtinction>>,
-    /// Per type: its promotion rule, if it promotes.
+    /// Per type: its promotion rule, if it promotes on arrival.
     promos: Vec<Option<promo::CellPromo<M>>>,
+    /// Per player number: its promotion as a move of its own ([`by_move`]).
+    by_move: Option<Arc<[Option<by_move::CellByMove<M>>; 7]>>,
     /// When an opponent attacks by jumping: per turn index and cell, the
     /// cell's shield ([`shield`]).
     shields: Option<Arc<Vec<M>>>,
@@ -265,6 +271,10 @@ impl<M: Mask> SmallBoard<M> {
         // complex): legality by the shields.
         let slow = cfg.turn_order.iter().any(|&p| cfg.player(p).slow);
         let promos = promo::promotions(&cfg, bb)?;
+        let by_move = match cfg.limits.by_move_promotions {
+            true => Some(Arc::new(by_move::rules(&cfg)?)),
+            false => None,
+        };
         // Check and pin masks follow one royal per player who keeps it
         // safe; with more, or a promotion into a royal, every move is made
         // and tested.
@@ -469,6 +479,7 @@ impl<M: Mask> SmallBoard<M> {
             tested_moves: Vec::new(),
             listed: Vec::new(),
             promos,
+            by_move,
             extinction: Arc::new(extinct::rules(&cfg)),
             cfg: Arc::clone(&cfg),
         };
@@ -478,7 +489,8 @@ impl<M: Mask> SmallBoard<M> {
         if slow {
             s.shields = Some(Arc::new(shield::shields(&cfg, bb, &s.order)));
         }
-        if s.tested && cfg.drops.is_some() {
+        // Drops and by-move promotions are not made and tested one by one.
+        if s.tested && (cfg.drops.is_some() || s.by_move.is_some()) {
             return None;
         }
         if let Some(dc) = &cfg.drops {
@@ -612,6 +624,8 @@ impl<M: Mask> SmallBoard<M> {
             promotion: (m.promo != EMPTY && m.special != Special::Drop)
                 .then(|| self.cfg.types.types[m.promo as usize].piece),
             kind: match m.special {
+                // A promotion in place ([`by_move`]).
+                Special::Normal if m.from == m.to => MoveKind::Stay,
                 Special::Normal => MoveKind::Normal,
                 Special::DoubleStep => MoveKind::DoubleStep { passed: sq(m.a) },
                 Special::EnPassant => MoveKind::EnPassant { captured: sq(m.a) },

@@ -55,7 +55,12 @@ impl<M: Mask> SmallBoard<M> {
     /// The side to move's frame without its checks and pins.
     #[inline]
     pub(super) fn plain_frame(&self) -> Frame<M> {
-        let us = self.us();
+        self.frame_of(self.us())
+    }
+
+    /// Player number `us`'s frame without its checks and pins.
+    #[inline]
+    pub(super) fn frame_of(&self, us: u8) -> Frame<M> {
         let own = self.by_player[usize::from(us)];
         let royal = self.royal & own;
         Frame {
@@ -130,6 +135,17 @@ impl<M: Mask> SmallBoard<M> {
     #[inline(always)]
     pub(super) fn pseudo_targets(&self, bb: &BbTables<M>, f: &Frame<M>, c: usize) -> (M, M) {
         let ty = self.mailbox[c] as usize;
+        self.pseudo_targets_of(f, c, &self.kind_of(bb, ty))
+    }
+
+    /// [`SmallBoard::pseudo_targets`] of a piece of type `ty` were it on `c`.
+    pub(super) fn pseudo_targets_as(
+        &self,
+        bb: &BbTables<M>,
+        f: &Frame<M>,
+        c: usize,
+        ty: usize,
+    ) -> (M, M) {
         self.pseudo_targets_of(f, c, &self.kind_of(bb, ty))
     }
 
@@ -274,6 +290,13 @@ impl<M: Mask> SmallBoard<M> {
         if self.tested {
             return self.generate_tested(None);
         }
+        if self.must_drop_now() {
+            let f = self.frame(M::tables(&self.cfg).expect("bitboard tables"));
+            let n = self.drops(f.us, f.check, None);
+            if n > 0 {
+                return n;
+            }
+        }
         let bb = M::tables(&self.cfg).expect("bitboard tables");
         let f = self.frame(bb);
         // All moves, and (when forced) the captures among them.
@@ -322,6 +345,9 @@ impl<M: Mask> SmallBoard<M> {
         if self.drops.is_some() {
             n += self.drops(f.us, f.check, None);
         }
+        if self.by_move.is_some() {
+            n += self.by_move_promotions(None);
+        }
         n
     }
 
@@ -341,6 +367,13 @@ impl<M: Mask> SmallBoard<M> {
             self.generate_tested(Some(out));
             return;
         }
+        if self.must_drop_now() {
+            let f = self.frame(M::tables(&self.cfg).expect("bitboard tables"));
+            self.drops(f.us, f.check, Some(out));
+            if !out.is_empty() {
+                return;
+            }
+        }
         let bb = M::tables(&self.cfg).expect("bitboard tables");
         let f = self.frame(bb);
         let mut castlers = M::EMPTY;
@@ -359,6 +392,9 @@ impl<M: Mask> SmallBoard<M> {
         if self.drops.is_some() {
             self.drops(f.us, f.check, Some(out));
             self.gatings(out);
+        }
+        if self.by_move.is_some() {
+            self.by_move_promotions(Some(out));
         }
     }
 

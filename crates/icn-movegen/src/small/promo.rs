@@ -89,13 +89,13 @@ pub(super) fn promotions<M: Mask>(
         }
         let mut rules = cfg.limits.promos[player.number() as usize]
             .iter()
-            .filter(|r| r.promoting.contains(&t.piece.kind));
+            .filter(|r| r.promoting.contains(&t.piece.kind) && !r.by_move);
         let Some(rule) = rules.next() else {
             out.push(None);
             continue;
         };
-        // A second rule, or promotion as a move of its own: the generic board.
-        if rules.next().is_some() || rule.by_move {
+        // A second rule: the generic board (by-move rules: [`super::by_move`]).
+        if rules.next().is_some() {
             return None;
         }
         let pr = &rule.promo;
