@@ -319,17 +319,29 @@ impl Board {
         }
     }
 
-    /// Whether any royal of `player` is attacked.
+    /// Whether `player`'s royals are in check: one of them attacked, or
+    /// under duple check ([`icn_rules::limits::Limits::duple_check`]) all of
+    /// them.
     pub(crate) fn royal_attacked(&self, player: Player) -> bool {
-        self.pieces.iter().any(|p| {
-            p.alive
-                && p.player == player
-                && self.cfg.types.types[p.ty as usize].royal
-                && self.attacked(p.sq, player)
+        let mut royals = self
+            .pieces
+            .iter()
+            .filter(|p| p.alive && p.player == player && self.cfg.types.types[p.ty as usize].royal);
+        let attacked = |p: &crate::board::PieceState| {
+            self.attacked(p.sq, player)
                 // Under explosions a royal touching an opponent's royal
                 // cannot be taken ([`crate::atomic`]).
                 && !(self.cfg.limits.explosion.is_some() && self.touches_enemy_royal(p.sq, player))
-        })
+        };
+        if self.cfg.rules.limits.duple_check {
+            let mut any = false;
+            royals.all(|p| {
+                any = true;
+                attacked(p)
+            }) && any
+        } else {
+            royals.any(attacked)
+        }
     }
 }
 

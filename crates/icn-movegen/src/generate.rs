@@ -519,8 +519,10 @@ impl Board {
             }
         }
         let protect = !royals.is_empty();
-        // Under explosions every move is made and tested.
-        let explode = protect && cfg.limits.explosion.is_some();
+        // Under explosions every move is made and tested; under duple check
+        // too (a move may leave some royals attacked, and a promotion into a
+        // royal may answer a check).
+        let explode = protect && (cfg.limits.explosion.is_some() || cfg.rules.limits.duple_check);
         let slow = protect && pc.slow;
         let mut checks: Vec<Constraint> = Vec::new();
         let mut pins: Vec<(Slot, Constraint)> = Vec::new();

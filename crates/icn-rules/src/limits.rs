@@ -226,6 +226,12 @@ pub struct Limits {
     /// reply the game ends, drawn or decided by
     /// [`crate::Draws::material_count`].
     pub bikjang: bool,
+    /// Duple check (Fairy-Stockfish `dupleCheck`: Spartan chess's two
+    /// kings): a player's royals are safe while at least one of them is not
+    /// attacked. A move may leave some attacked (and they may be taken),
+    /// never all at once; the player is in check when all are attacked.
+    /// With one royal this is the usual rule.
+    pub duple_check: bool,
 }
 
 /// Chu Shogi's lion-trading rules, as Sjaak II plays its piece flags
@@ -302,6 +308,10 @@ pub fn unsayable(l: &Limits) -> Vec<String> {
             "hoppers that may not jump their own kind",
         ),
         (l.bikjang, "the bikjang rule"),
+        (
+            l.duple_check,
+            "duple check (royals safe while one is not attacked)",
+        ),
         (!l.piece_limits.is_empty(), "piece count limits"),
         (
             !l.en_passant_zones.is_empty(),
@@ -447,6 +457,9 @@ pub fn limits_json(l: &Limits) -> Value {
         if l.bikjang {
             o.insert("bikjang".into(), Value::Bool(true));
         }
+        if l.duple_check {
+            o.insert("dupleCheck".into(), Value::Bool(true));
+        }
         if l.move_repetition_rule {
             o.insert("moveRepetitionRule".into(), Value::Bool(true));
         }
@@ -549,7 +562,7 @@ fn movement_at(o: &Map<String, Value>, path: &str) -> Result<Movement, RulesJson
 /// its path.
 pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
     let o = obj(v, path)?;
-    const KEYS: [&str; 21] = [
+    const KEYS: [&str; 22] = [
         "flags",
         "prisons",
         "zoneMoves",
@@ -569,6 +582,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         "sameKindImmune",
         "noSameKindScreen",
         "bikjang",
+        "dupleCheck",
         "inZoneMoves",
         "moveRepetitionRule",
     ];
@@ -589,6 +603,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         flag_held: flag(o, "flagHeld", path)?,
         flag_safe: flag(o, "flagSafe", path)?,
         bikjang: flag(o, "bikjang", path)?,
+        duple_check: flag(o, "dupleCheck", path)?,
         move_repetition_rule: flag(o, "moveRepetitionRule", path)?,
         ..Limits::default()
     };
@@ -787,6 +802,7 @@ mod tests {
             same_kind_immune: [PieceKind::King].into_iter().collect(),
             no_same_kind_screen: [PieceKind::Knightrider].into_iter().collect(),
             bikjang: true,
+            duple_check: true,
             move_repetition_rule: true,
             in_zone_moves: vec![InZoneMoves {
                 kind: PieceKind::Rook,

@@ -189,9 +189,9 @@ pub(super) fn zone(squares: &[(u32, u32)], files: u32) -> Zone {
 /// let zh = read_file("[zh:crazyhouse]\n");
 /// let v = to_variant(zh.sections[0].result.as_ref().unwrap()).unwrap();
 /// assert!(v.rules.drops.is_some_and(|d| d.captures_to_hand));
-/// let refused = read_file("[sp:spartan]\n");
+/// let refused = read_file("[cam:cambodian]\n");
 /// let e = to_variant(refused.sections[0].result.as_ref().unwrap()).unwrap_err();
-/// assert!(e.iter().any(|r| r.option == "dupleCheck"));
+/// assert!(e.iter().any(|r| r.option == "cambodianMoves"));
 /// ```
 pub fn to_variant(v: &Resolved) -> Result<Variant, Vec<Refusal>> {
     lowered(v).map(|(variant, _)| variant)
@@ -286,16 +286,6 @@ fn lowered(v: &Resolved) -> Result<(Variant, Vec<Lowered>), Vec<Refusal>> {
         l.piece_set("nMoveRuleTypesWhite"),
         l.piece_set("nMoveRuleTypesBlack"),
     ];
-    if resetters[0] != resetters[1]
-        && let Some(o) = l
-            .origin_of("nMoveRuleTypesWhite")
-            .or_else(|| l.origin_of("nMoveRuleTypesBlack"))
-    {
-        l.refuse(
-            &o,
-            "different piece types per side reset the move rule: needs the model",
-        );
-    }
     let pawn = defs
         .iter()
         .map(|d| d.0.slot)
@@ -310,7 +300,15 @@ fn lowered(v: &Resolved) -> Result<(Variant, Vec<Lowered>), Vec<Refusal>> {
         ..RuleSet::default()
     };
     let kinds_of = |set: &PieceSet| super::lower_pieces::kinds_in(&pieces, set);
-    rules.draws.move_rule_resetters = kinds_of(&resetters[0]).into_iter().collect();
+    // Each side's resetters, joined: the same unless a side can have a kind
+    // only the other's set names (checked with the position below).
+    let side_resetters = resetters
+        .clone()
+        .map(|set| -> BTreeSet<PieceKind> { kinds_of(&set).into_iter().collect() });
+    rules.draws.move_rule_resetters = side_resetters[0]
+        .union(&side_resetters[1])
+        .copied()
+        .collect();
     // A variant without the pawn kind keeps the default set, which then
     // says the same.
     if pieces.iter().all(|p| p.kind != PieceKind::Pawn) {
@@ -361,6 +359,7 @@ fn lowered(v: &Resolved) -> Result<(Variant, Vec<Lowered>), Vec<Refusal>> {
     };
     rules.region.excluded = region;
     super::lower_atomic::check_alone(&mut l, &rules, &pieces, &position);
+    resetters_per_side(&mut l, &rules, &position, &side_resetters);
     super::lower_bare::check_counts(&mut l, &rules, &position);
     if !l.refusals.is_empty() {
         return Err(l.refusals);
@@ -376,4 +375,41 @@ fn lowered(v: &Resolved) -> Result<(Variant, Vec<Lowered>), Vec<Refusal>> {
         position.move_rule = None;
     }
     Ok((Variant::named(v.name.clone(), rules, position), pieces))
+}
+
+/// Refuses `nMoveRuleTypesWhite`/`Black` that differ where it matters: the
+/// model's one set of resetters says both only when no side can have a kind
+/// that the other side's set names and its own does not.
+fn resetters_per_side(
+    l: &mut Lowering<'_>,
+    rules: &RuleSet,
+    position: &Position,
+    sets: &[BTreeSet<PieceKind>; 2],
+) {
+    if sets[0] == sets[1] {
+        return;
+    }
+    let Some(o) = l
+        .origin_of("nMoveRuleTypesWhite")
+        .or_else(|| l.origin_of("nMoveRuleTypesBlack"))
+    else {
+        return;
+    };
+    let captures_to_hand = rules.drops.as_ref().is_some_and(|d| d.captures_to_hand);
+    for (side, player) in [(0, icn_model::Player::WHITE), (1, icn_model::Player::BLACK)] {
+        let reachable = |k: &&PieceKind| {
+            captures_to_hand
+                || super::lower_atomic::most_side_can_have(rules, position, player, **k) > 0
+        };
+        if let Some(k) = sets[1 - side].difference(&sets[side]).find(reachable) {
+            l.refuse(
+                &o,
+                format!(
+                    "different piece types per side reset the move rule, and {player} can have `{}`, which resets only the other side's: needs the model",
+                    k.code()
+                ),
+            );
+            return;
+        }
+    }
 }

@@ -15,6 +15,9 @@
 //!   piece shielded (Fairy-Stockfish spares pawns around a blast) and
 //!   `blastImmuneTypes` immune. Explosions beside a real king are refused.
 //! - `mutuallyImmuneTypes`: [`icn_rules::limits::Limits::same_kind_immune`].
+//! - `dupleCheck` with one pseudo-royal type counted to 0 (Spartan chess):
+//!   [`icn_rules::limits::Limits::duple_check`]; a side may then have any
+//!   number of that type.
 
 use std::collections::BTreeSet;
 
@@ -98,6 +101,27 @@ pub(super) fn lower(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered
     rules.limits.same_kind_immune = kinds_in(pieces, &l.piece_set("mutuallyImmuneTypes"))
         .into_iter()
         .collect();
+    if l.flag("dupleCheck", false) {
+        if duple_check(l) {
+            rules.limits.duple_check = true;
+        } else if let Some(o) = l.origin_of("dupleCheck") {
+            l.refuse(
+                &o,
+                "duple check other than for one pseudo-royal piece type at a count of 0: needs the model",
+            );
+        }
+    }
+}
+
+/// Whether `dupleCheck` is the model's duple check: one pseudo-royal type
+/// counted to 0, so that a side's pieces of it are safe while one of them
+/// is not attacked (one alone is a king; Fairy-Stockfish's pseudo-royalty
+/// at a higher count would keep each of several safe).
+fn duple_check(l: &Lowering<'_>) -> bool {
+    l.flag("dupleCheck", false)
+        && l.int("extinctionPieceCount", 0) == 0
+        && !l.flag("blastOnCapture", false)
+        && royal_extinction(l).is_some_and(|(set, pseudo)| pseudo && set.len() == 1)
 }
 
 /// Refuses pseudo-royal types a side may have more of than the count plus
@@ -114,6 +138,11 @@ pub(super) fn check_alone(
     let Some((set, true)) = royal_extinction(l) else {
         return;
     };
+    // Under duple check the model's royal kind says Fairy-Stockfish's rule
+    // whatever the count.
+    if duple_check(l) {
+        return;
+    }
     let Some(o) = l
         .origin_of("extinctionPseudoRoyal")
         .or_else(|| l.origin_of("extinctionPieceTypes"))
@@ -140,18 +169,27 @@ pub(super) fn most_a_side_can_have(
     position: &Position,
     k: icn_model::PieceKind,
 ) -> usize {
-    let has = |side: Player, k| position.count_of(icn_model::Piece::new(k, side));
     [Player::WHITE, Player::BLACK]
         .into_iter()
-        .map(|side| {
-            let gained: usize = rules
-                .promotions
-                .iter()
-                .filter(|p| p.player == side && p.choices.contains(&k))
-                .map(|p| p.promoting.iter().map(|&q| has(side, q)).sum::<usize>())
-                .sum();
-            has(side, k) + gained
-        })
+        .map(|side| most_side_can_have(rules, position, side, k))
         .max()
         .unwrap_or(0)
+}
+
+/// The most pieces of kind `k` `side` can have from `position` on (see
+/// [`most_a_side_can_have`]).
+pub(super) fn most_side_can_have(
+    rules: &RuleSet,
+    position: &Position,
+    side: Player,
+    k: icn_model::PieceKind,
+) -> usize {
+    let has = |k| position.count_of(icn_model::Piece::new(k, side));
+    let gained: usize = rules
+        .promotions
+        .iter()
+        .filter(|p| p.player == side && p.choices.contains(&k))
+        .map(|p| p.promoting.iter().map(|&q| has(q)).sum::<usize>())
+        .sum();
+    has(k) + gained
 }

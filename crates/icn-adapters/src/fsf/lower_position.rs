@@ -115,11 +115,13 @@ pub(super) fn position(
             special_right: right,
         });
     }
-    // A piece with initial moves that could come (back) into its region.
+    // A piece with initial moves that could come (back) into its region:
+    // its other moves go forward, and its initial leaps leave the region.
     for lp in pieces.iter().filter(|p| p.has_initial()) {
         let forward_only = lp.movement.components.iter().all(|c| {
-            c.frame == icn_rules::Frame::Forward
-                && super::write::white_vectors(c).iter().all(|v| v.dy > 0)
+            let forward = c.frame == icn_rules::Frame::Forward
+                && super::write::white_vectors(c).iter().all(|v| v.dy > 0);
+            forward || (c.needs_right && initial_leaves_region(c, regions, l.ranks))
         });
         // A region square ahead of a piece: it can step into the region and
         // make its initial move there again.
@@ -238,4 +240,41 @@ pub(super) fn position(
         l.checks = Some((w, b));
     }
     Some((out, walls))
+}
+
+/// Whether an initial move of component `c` (a leap) always lands outside
+/// the double-step region of either side when it starts in it, so that it
+/// cannot be made twice. `regions` are White's and Black's squares.
+pub(super) fn initial_leaves_region<R>(
+    c: &icn_rules::Component,
+    regions: &[R; 2],
+    ranks: u32,
+) -> bool
+where
+    for<'a> &'a R: IntoIterator<Item = &'a (u32, u32)>,
+{
+    if !matches!(c.pattern, icn_rules::Pattern::Leap { .. }) {
+        return false;
+    }
+    let vectors = super::write::white_vectors(c);
+    (0..2).all(|side| {
+        // Ranks counted from the side's own first rank.
+        let rel = |r: u32| {
+            if side == 0 {
+                i64::from(r)
+            } else {
+                i64::from(ranks + 1 - r)
+            }
+        };
+        let in_region: std::collections::BTreeSet<i64> =
+            (&regions[side]).into_iter().map(|&(_, r)| rel(r)).collect();
+        vectors.iter().all(|v| {
+            let dy = if c.frame == icn_rules::Frame::Forward || side == 0 {
+                v.dy
+            } else {
+                -v.dy
+            };
+            in_region.iter().all(|r| !in_region.contains(&(r + dy)))
+        })
+    })
 }

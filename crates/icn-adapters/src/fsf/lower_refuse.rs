@@ -65,7 +65,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "false",
             "Shatar mating rules: needs the model",
         ),
-        ("dupleCheck", "false", "duple check: needs the model"),
         ("connectN", "0", "connect-N wins: needs the model"),
         ("connectNxN", "0", "connect-square wins: needs the model"),
         ("collinearN", "0", "collinear wins: needs the model"),

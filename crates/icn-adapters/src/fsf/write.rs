@@ -245,6 +245,12 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     limits.flag_safe = false;
     let no_checks = std::mem::take(&mut limits.no_checks);
     let bikjang = std::mem::take(&mut limits.bikjang);
+    // Duple check goes with the pseudo-royal lines, for one kind.
+    if std::mem::take(&mut limits.duple_check)
+        && !super::write_atomic::pseudo_royal(v).is_some_and(|p| p.duple_check)
+    {
+        o.bad("duple check other than for one royal kind, checkmate the only win");
+    }
     let move_repetition = std::mem::take(&mut limits.move_repetition_rule);
     let makpong = std::mem::take(&mut limits.royal_captures_checker_only);
     let same_kind = std::mem::take(&mut limits.same_kind_immune);
@@ -443,11 +449,12 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
         }
     }
     for k in kinds.iter().copied().filter(|&k| by_right(k)) {
-        let fwd = r
-            .movement(k)
-            .components
-            .iter()
-            .all(|c| c.frame == Frame::Forward && white_vectors(c).iter().all(|v| v.dy > 0));
+        let fwd = r.movement(k).components.iter().all(|c| {
+            let forward = c.frame == Frame::Forward && white_vectors(c).iter().all(|v| v.dy > 0);
+            forward
+                || (c.needs_right
+                    && super::lower_position::initial_leaves_region(c, &regions, o.ranks as u32))
+        });
         if !fwd
             && v.position
                 .pieces

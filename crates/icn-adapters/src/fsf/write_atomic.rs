@@ -41,6 +41,8 @@ pub(super) struct PseudoRoyals {
     pub kinds: Vec<PieceKind>,
     /// The most pieces of one of them a side can have (the count plus one).
     pub most: usize,
+    /// Written with `dupleCheck` (the count then 0, whatever `most` is).
+    pub duple_check: bool,
 }
 
 /// The royal kinds of a checkmate game that the `king` cannot say, written
@@ -98,7 +100,14 @@ pub(super) fn pseudo_royal(v: &Variant) -> Option<PseudoRoyals> {
         .min_by_key(|&k| k != PieceKind::King);
     let kinds: Vec<PieceKind> = royals.into_iter().filter(|&k| Some(k) != king).collect();
     let most = kinds.iter().map(|&k| most_of(k)).max()?.max(1);
-    Some(PseudoRoyals { king, kinds, most })
+    // Duple check: one pseudo-royal kind counted to 0 says it for any number.
+    let duple_check = r.limits.duple_check && king.is_none() && kinds.len() == 1;
+    Some(PseudoRoyals {
+        king,
+        kinds,
+        most,
+        duple_check,
+    })
 }
 
 /// The lines of [`pseudo_royal`]'s kinds.
@@ -111,7 +120,9 @@ pub(super) fn pseudo_royal_lines(
     let letters: String = p.kinds.iter().map(|&k| letter(k)).collect();
     lines.push(format!("extinctionPieceTypes = {letters}"));
     lines.push("extinctionPseudoRoyal = true".into());
-    if p.most > 1 {
+    if p.duple_check {
+        lines.push("dupleCheck = true".into());
+    } else if p.most > 1 {
         lines.push(format!("extinctionPieceCount = {}", p.most - 1));
     }
 }

@@ -306,7 +306,7 @@ fn convert_reads_a_section_and_writes_one() {
     let again = convert_variant(&back, VariantFormat::Fsf, VariantFormat::Json, None).unwrap();
     assert_eq!(again, json);
     let e = convert_variant(
-        "[sp:spartan]\n",
+        "[sp:spartan]\ndupleCheck = true\nextinctionPieceCount = 1\n",
         VariantFormat::Fsf,
         VariantFormat::Json,
         None,

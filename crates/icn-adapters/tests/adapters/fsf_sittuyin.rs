@@ -2,7 +2,7 @@
 //! dropped on the first rank only, and promotion as a move of its own
 //! (`sittuyinPromotion`: [`icn_rules::PromotionRule::by_move`]).
 
-use icn_adapters::fsf::{self, suite};
+use icn_adapters::fsf;
 use icn_model::PieceKind;
 use icn_movegen::{Board, MoveKind, Sq, Termination};
 
@@ -31,14 +31,7 @@ fn sittuyin_games_end_where_fairy_stockfish_ends_them() {
 }
 
 fn board(fen: &str) -> Board {
-    let row = suite::SuiteRow {
-        variant: "sittuyin".into(),
-        fen: Some(fen.into()),
-        depth: 1,
-        nodes: 0,
-        chess960: false,
-    };
-    suite::prepare(&row).unwrap()
+    crate::fsf_board("sittuyin", fen)
 }
 
 /// A promotion as (from, to, the new kind).

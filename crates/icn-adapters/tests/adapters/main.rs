@@ -10,6 +10,7 @@ mod fsf_extinction;
 mod fsf_gating;
 mod fsf_janggi;
 mod fsf_sittuyin;
+mod fsf_spartan;
 mod fsf_xiangqi;
 mod lion;
 mod mbn;
@@ -42,6 +43,19 @@ fn assert_fsf_rows_exact(tsv: &str, min: usize) {
     assert!(rows.len() >= min, "{} rows", rows.len());
     let failures = icn_adapters::fsf::suite::failures(&rows);
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The board of a Fairy-Stockfish built-in `variant` at `fen`, as the
+/// suite's rows are set up.
+fn fsf_board(variant: &str, fen: &str) -> icn_movegen::Board {
+    let row = icn_adapters::fsf::suite::SuiteRow {
+        variant: variant.into(),
+        fen: Some(fen.into()),
+        depth: 1,
+        nodes: 0,
+        chess960: false,
+    };
+    icn_adapters::fsf::suite::prepare(&row).unwrap()
 }
 
 /// The perft of `v`'s start position at depth 3.
