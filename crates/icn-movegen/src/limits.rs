@@ -197,6 +197,7 @@ impl LimitsCfg {
             in_zone_moves: Vec::new(),
             no_same_kind_screen: std::collections::BTreeSet::new(),
             bikjang: false,
+            duple_check: false,
             move_repetition_rule: false,
             ..l.clone()
         };

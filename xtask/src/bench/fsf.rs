@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, bail};
 
 /// Variant, depth, and whether it needs the large-board build.
-const CASES: [(&str, u32, bool); 21] = [
+const CASES: [(&str, u32, bool); 22] = [
     ("chess", 6, false),
     ("kingofthehill", 5, false),
     ("3check", 5, false),
@@ -35,6 +35,7 @@ const CASES: [(&str, u32, bool); 21] = [
     ("makruk", 6, false),
     ("shatranj", 6, false),
     ("sittuyin", 4, false),
+    ("spartan", 5, false),
     ("racingkings", 5, false),
     ("seirawan", 5, false),
     ("capablanca", 5, true),

@@ -51,6 +51,9 @@ pub(crate) struct RideCell<M> {
 pub(crate) struct LeapCell<M> {
     pub mv: M,
     pub cap: M,
+    /// Quiet leaps only a piece with its `+` right makes (the Spartan
+    /// hoplite's initial jump).
+    pub mv_right: M,
     /// The squares a quiet move reaches as a double step (the second square
     /// of a ride that leaves an en passant square).
     pub double: M,
@@ -151,7 +154,7 @@ impl<M: Mask> BbTables<M> {
             if ty.huygen.is_some()
                 || ty.rose.is_some()
                 || ty.lion.is_some()
-                || ty.leaps.iter().any(|l| l.needs_right)
+                || ty.leaps.iter().any(|l| l.needs_right && l.cap)
                 || ty
                     .zone_moves
                     .iter()
@@ -190,6 +193,12 @@ impl<M: Mask> BbTables<M> {
                     let (tx, ty2) = (x + lp.dx, y + lp.dy);
                     if on(tx, ty2) && lp.allowed_from(crate::Sq::new(x, y)) {
                         let to = bit(tx, ty2) & prison;
+                        if lp.needs_right {
+                            if lp.mv && quiet {
+                                bt.leaps[c as usize].mv_right |= to;
+                            }
+                            continue;
+                        }
                         if lp.mv && quiet {
                             bt.leaps[c as usize].mv |= to;
                         }

@@ -26,7 +26,9 @@
 //! diagonals and cannon, in the jump tables), passing (not beside forced
 //! capture) and the bikjang rule ([`passing`]);
 //! extinction rules count pieces by type ([`extinct`]); promotion as a move
-//! of its own (Sittuyin) is [`by_move`], not beside moves made and tested.
+//! of its own (Sittuyin) is [`by_move`], not beside moves made and tested;
+//! under duple check (Spartan chess) every move is made and tested
+//! ([`tested`]).
 //! Where an opponent attacks by jumping, legality is decided by
 //! [`shield`]; where a player who keeps its royals safe has more than one,
 //! or may promote to one, by making each move ([`tested`]).
@@ -39,6 +41,8 @@ mod by_move;
 #[cfg(test)]
 mod by_move_tests;
 mod drops;
+#[cfg(test)]
+mod duple_tests;
 mod ends;
 mod extinct;
 mod flags;
@@ -473,7 +477,11 @@ impl<M: Mask> SmallBoard<M> {
                 .collect(),
             blast: Blast::new(&cfg).map(Arc::new),
             blasted: Vec::new(),
-            tested: cfg.limits.explosion.is_some() || cfg.limits.no_checks || slow || multi_royal,
+            tested: cfg.limits.explosion.is_some()
+                || cfg.limits.no_checks
+                || slow
+                || multi_royal
+                || cfg.rules.limits.duple_check,
             multi_royal,
             shields: None,
             tested_moves: Vec::new(),

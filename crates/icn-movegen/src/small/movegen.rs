@@ -166,8 +166,8 @@ impl<M: Mask> SmallBoard<M> {
         let (bb, t) = (k.bb, k.t);
         let occ = self.occ;
         let leaps = &t.leaps[c];
-        let (mut quiet, mut caps) = (leaps.mv, leaps.cap);
         let right = self.rights.has(c);
+        let (mut quiet, mut caps) = (leaps.mv | (leaps.mv_right & M::all_if(right)), leaps.cap);
         for (line, lc) in t.lines.iter().zip(t.lines_at(c)) {
             if line.needs_right && !right {
                 continue;

@@ -15,6 +15,9 @@
 //!   on any of them narrows the mask, a piece in front of any is pinned),
 //!   so only promotions into a royal are made and tested; a royal's move is judged by the attacks on every royal
 //!   with the board as the move leaves it.
+//! - **duple check** ([`icn_rules::limits::Limits::duple_check`]): every
+//!   move is made and kept when at least one of the mover's royals is not
+//!   attacked after it.
 //!
 //! Under explosions alone a quiet move of a piece other than a royal blows
 //! nothing up and cannot part touching royals: it is judged by the check
@@ -62,7 +65,10 @@ impl<M: Mask> SmallBoard<M> {
                 }
             }
         }
-        let by_mask = f.protect && self.blast.is_some() && !cfg.limits.no_checks && simple;
+        // Duple check: every move made and tested.
+        let duple = cfg.rules.limits.duple_check;
+        let by_mask =
+            f.protect && self.blast.is_some() && !cfg.limits.no_checks && simple && !duple;
         let own_royal = self.royal & f.own;
         if by_mask && cells(own_royal).any(|c| self.touches_enemy_royal(c, us)) {
             f.check = M::ALL;
@@ -74,7 +80,8 @@ impl<M: Mask> SmallBoard<M> {
             && self.multi_royal
             && self.blast.is_none()
             && !cfg.limits.no_checks
-            && simple;
+            && simple
+            && !duple;
         // No royal to keep safe and no check to avoid: every move is legal.
         let free = !f.protect && !cfg.limits.no_checks;
         self.split_moves(&f, out, |b, c| {
@@ -245,10 +252,15 @@ impl<M: Mask> SmallBoard<M> {
     }
 
     /// Whether a royal of player number `p` is attacked (under explosions,
-    /// not one next to an opponent's royal).
+    /// not one next to an opponent's royal; under duple check, every one).
     fn royal_in_danger(&self, p: u8) -> bool {
         let royal = self.royal & self.by_player[usize::from(p)];
-        cells(royal).any(|c| self.attacked(c, p) && !self.touches_enemy_royal(c, p))
+        let attacked = |c: usize| self.attacked(c, p) && !self.touches_enemy_royal(c, p);
+        if self.cfg.rules.limits.duple_check {
+            !royal.is_empty() && cells(royal).all(attacked)
+        } else {
+            cells(royal).any(attacked)
+        }
     }
 
     /// Whether `m`, by player number `us`, is legal (module docs); `guard`:
