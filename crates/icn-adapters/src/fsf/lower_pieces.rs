@@ -226,6 +226,32 @@ pub(super) fn movements_and_royals(
     (movements, royals)
 }
 
+/// `movement` with each pair of absolute leaps `(dx, dy)` and `(dx, -dy)`
+/// of the same action read in the piece's forward frame (the same moves
+/// for either side), so that a forward step among them is seen as one
+/// (`fbmW` beside `ifmnD`).
+fn forward_pairs(movement: &Movement) -> Movement {
+    let leap = |c: &Component| match c.pattern {
+        Pattern::Leap {
+            vector,
+            symmetry: Symmetry::None,
+        } if c.frame == Frame::Absolute && !c.needs_right => Some(vector),
+        _ => None,
+    };
+    let mut out = movement.clone();
+    for (i, c) in movement.components.iter().enumerate() {
+        let Some(v) = leap(c) else { continue };
+        let paired = movement
+            .components
+            .iter()
+            .any(|d| d.action == c.action && leap(d) == Some(Vector::new(v.dx, -v.dy)));
+        if paired && v.dy != 0 {
+            out.components[i].frame = Frame::Forward;
+        }
+    }
+    out
+}
+
 /// The quiet moves a piece with initial double steps plays on its
 /// double-step region, for a piece that can come (back) into the region
 /// (Fairy-Stockfish lets it double-step there again, whatever it did
@@ -233,6 +259,7 @@ pub(super) fn movements_and_royals(
 /// with both legs the same, or a ride of at most two steps) a ride of at
 /// most two steps, replacing the single step it extends. `None` when some initial move is not such a double step.
 pub(super) fn zone_double_steps(movement: &Movement) -> Option<Movement> {
+    let movement = &forward_pairs(movement);
     let quiet = |c: &Component| {
         matches!(
             c.action,
@@ -288,8 +315,6 @@ pub(super) fn zone_double_steps(movement: &Movement) -> Option<Movement> {
             out.push(c.clone());
         }
     }
-    // A ride's first step must be no other quiet move's (it would be listed
-    // twice): `mWifmnD` is refused.
     let steps: Vec<Vector> = extended
         .iter()
         .flat_map(|&(vector, symmetry, frame)| {
@@ -298,6 +323,8 @@ pub(super) fn zone_double_steps(movement: &Movement) -> Option<Movement> {
             super::write::white_vectors(&c)
         })
         .collect();
+    // A ride's first step must be no other quiet move's (it would be listed
+    // twice): `mWifmnD` is refused.
     let rides = extended.len();
     let doubled = out[rides..].iter().any(|c| {
         super::write::white_vectors(c)
