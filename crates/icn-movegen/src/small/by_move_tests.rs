@@ -11,7 +11,7 @@ use icn_model::{Dialect, Game, Position};
 use icn_rules::RuleSet;
 
 use super::SmallBoard;
-use super::tests::{Lcg, walk_board};
+use super::tests::{Lcg, RandomPieces, walk_board};
 use crate::{Board, PerftMode};
 
 /// The rules and start position (with its hands) of the test file.
@@ -29,31 +29,20 @@ fn sittuyin() -> (RuleSet, Position) {
 /// Kings, pawns (some on the promotion diagonals), at most one general a
 /// side, and a few rooks, knights and silvers, with nothing in hand.
 fn random_endgame(rng: &mut Lcg) -> String {
-    let mut used = std::collections::BTreeSet::new();
-    let mut pieces = Vec::new();
-    let mut place = |code: &str, rng: &mut Lcg, ranks: (i64, i64)| loop {
-        let (x, y) = (
-            1 + rng.next(8) as i64,
-            ranks.0 + rng.next((ranks.1 - ranks.0 + 1) as u64) as i64,
-        );
-        if used.insert((x, y)) {
-            pieces.push(format!("{code}{x},{y}"));
-            return;
-        }
-    };
-    place("K", rng, (1, 8));
-    place("k", rng, (1, 8));
+    let mut board = RandomPieces::default();
+    board.place("K", rng, (1, 8), None);
+    board.place("k", rng, (1, 8), None);
     for _ in 0..1 + rng.next(3) {
-        place("P", rng, (3, 7));
-        place("p", rng, (2, 6));
+        board.place("P", rng, (3, 7), None);
+        board.place("p", rng, (2, 6), None);
     }
     for code in ["F", "f", "R", "r", "N", "n", "S", "s"] {
         if rng.next(3) == 0 {
-            place(code, rng, (1, 8));
+            board.place(code, rng, (1, 8), None);
         }
     }
     let side = if rng.next(2) == 0 { "w" } else { "b" };
-    format!("{side} 0/100 {}", pieces.join("|"))
+    board.icn(side)
 }
 
 #[test]

@@ -8,13 +8,11 @@
 //! toolkit's JSON form:
 //! `printf '[spartan-rules:spartan]\n' | icn variant convert --from fsf --to json`.
 
-use std::collections::BTreeSet;
-
 use icn_model::{Dialect, Game};
 use icn_rules::RuleSet;
 
 use super::SmallBoard;
-use super::tests::{Lcg, walk_board};
+use super::tests::{Lcg, RandomPieces, walk_board};
 use crate::{Board, PerftMode};
 
 /// The rules and the start position (ICN) of the test file.
@@ -27,31 +25,21 @@ fn spartan() -> (RuleSet, String) {
 /// White's king and a few pieces against one or two black kings, hoplites
 /// (some on their first rank, with the `+` right) and a few Spartan pieces.
 fn random_position(rng: &mut Lcg) -> String {
-    let mut used = BTreeSet::new();
-    let mut pieces = Vec::new();
-    let mut place = |code: &str, rng: &mut Lcg, ranks: (i64, i64), right: bool| loop {
-        let x = 1 + rng.next(8) as i64;
-        let y = ranks.0 + rng.next((ranks.1 - ranks.0 + 1) as u64) as i64;
-        if used.insert((x, y)) {
-            let plus = if right && y == 7 { "+" } else { "" };
-            pieces.push(format!("{code}{x},{y}{plus}"));
-            return;
-        }
-    };
-    place("GU", rng, (1, 8), false);
+    let mut board = RandomPieces::default();
+    board.place("GU", rng, (1, 8), None);
     for _ in 0..1 + rng.next(2) {
-        place("gu", rng, (1, 8), false);
+        board.place("gu", rng, (1, 8), None);
     }
     for _ in 0..rng.next(5) {
-        place("h", rng, (2, 7), true);
+        board.place("h", rng, (2, 7), Some(7));
     }
     for code in ["Q", "R", "N", "B", "P", "l", "c", "g", "ar"] {
         if rng.next(3) == 0 {
-            place(code, rng, (2, 7), false);
+            board.place(code, rng, (2, 7), None);
         }
     }
     let side = if rng.next(2) == 0 { "w" } else { "b" };
-    format!("{side} 0/100 {}", pieces.join("|"))
+    board.icn(side)
 }
 
 #[test]

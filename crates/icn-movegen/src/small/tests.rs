@@ -28,6 +28,34 @@ impl Lcg {
     }
 }
 
+/// Pieces put on random empty squares of an 8×8 board, written as ICN.
+#[derive(Default)]
+pub(super) struct RandomPieces {
+    used: std::collections::BTreeSet<(i64, i64)>,
+    pieces: Vec<String>,
+}
+
+impl RandomPieces {
+    /// Puts a piece `code` on an empty square of `ranks` (inclusive), with
+    /// the `+` right when it lands on rank `right_on`.
+    pub fn place(&mut self, code: &str, rng: &mut Lcg, ranks: (i64, i64), right_on: Option<i64>) {
+        loop {
+            let x = 1 + rng.next(8) as i64;
+            let y = ranks.0 + rng.next((ranks.1 - ranks.0 + 1) as u64) as i64;
+            if self.used.insert((x, y)) {
+                let plus = if right_on == Some(y) { "+" } else { "" };
+                self.pieces.push(format!("{code}{x},{y}{plus}"));
+                return;
+            }
+        }
+    }
+
+    /// The position with `side` to move.
+    pub fn icn(&self, side: &str) -> String {
+        format!("{side} 0/100 {}", self.pieces.join("|"))
+    }
+}
+
 /// A random position on the 8×8 board with fairy leapers and riders,
 /// pawns with double steps, castling partners and promotion.
 pub(super) fn random_icn(rng: &mut Lcg) -> String {
