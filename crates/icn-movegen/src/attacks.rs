@@ -319,6 +319,25 @@ impl Board {
         }
     }
 
+    /// Whether `p` (alive) is a royal its player must keep safe: of a royal
+    /// kind, and under royalty by count
+    /// ([`icn_rules::limits::Limits::royal_while_at_most`]) one of at most
+    /// that many of its kind.
+    pub(crate) fn guards(&self, p: &crate::board::PieceState) -> bool {
+        if !self.cfg.types.types[p.ty as usize].royal {
+            return false;
+        }
+        let Some(most) = self.cfg.rules.limits.royal_while_at_most else {
+            return true;
+        };
+        let same = self
+            .pieces
+            .iter()
+            .filter(|q| q.alive && q.ty == p.ty)
+            .count();
+        same <= most as usize
+    }
+
     /// Whether `player`'s royals are in check: one of them attacked, or
     /// under duple check ([`icn_rules::limits::Limits::duple_check`]) all of
     /// them.
@@ -326,7 +345,7 @@ impl Board {
         let mut royals = self
             .pieces
             .iter()
-            .filter(|p| p.alive && p.player == player && self.cfg.types.types[p.ty as usize].royal);
+            .filter(|p| p.alive && p.player == player && self.guards(p));
         let attacked = |p: &crate::board::PieceState| {
             self.attacked(p.sq, player)
                 // Under explosions a royal touching an opponent's royal

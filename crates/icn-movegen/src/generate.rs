@@ -513,7 +513,7 @@ impl Board {
         let mut royals: Vec<Slot> = Vec::new();
         if pc.protect {
             for (i, p) in self.pieces.iter().enumerate() {
-                if p.alive && p.player == us && cfg.types.types[p.ty as usize].royal {
+                if p.alive && p.player == us && self.guards(p) {
                     royals.push(i as Slot);
                 }
             }
@@ -521,8 +521,12 @@ impl Board {
         let protect = !royals.is_empty();
         // Under explosions every move is made and tested; under duple check
         // too (a move may leave some royals attacked, and a promotion into a
-        // royal may answer a check).
-        let explode = protect && (cfg.limits.explosion.is_some() || cfg.rules.limits.duple_check);
+        // royal may answer a check), and under royalty by count (a promotion
+        // may end the royalty).
+        let explode = protect
+            && (cfg.limits.explosion.is_some()
+                || cfg.rules.limits.duple_check
+                || cfg.rules.limits.royal_while_at_most.is_some());
         let slow = protect && pc.slow;
         let mut checks: Vec<Constraint> = Vec::new();
         let mut pins: Vec<(Slot, Constraint)> = Vec::new();
@@ -932,8 +936,36 @@ impl Board {
             return self.keeps_royals_safe_atomic(m);
         }
         let us = self.side_to_move();
+        if self.cfg.rules.limits.royal_while_at_most.is_some() {
+            return self.keeps_counted_royals_safe(m, us);
+        }
         self.make(m);
         let ok = !self.royal_attacked(us);
+        self.unmake();
+        ok
+    }
+
+    /// [`Board::keeps_royals_safe`] under royalty by count
+    /// ([`icn_rules::limits::Limits::royal_while_at_most`]): the pieces
+    /// royal before the move must be safe after it, wherever it took them
+    /// (a piece promoted into a royal kind counts from the next move on).
+    fn keeps_counted_royals_safe(&mut self, m: &Move, us: icn_model::Player) -> bool {
+        let royals: Vec<Slot> = (0..self.pieces.len() as Slot)
+            .filter(|&s| {
+                let p = &self.pieces[s as usize];
+                p.alive && p.player == us && self.guards(p)
+            })
+            .collect();
+        self.make(m);
+        let attacked = |s: &Slot| {
+            let p = &self.pieces[*s as usize];
+            p.alive && self.attacked(p.sq, us)
+        };
+        let ok = if self.cfg.rules.limits.duple_check {
+            royals.is_empty() || !royals.iter().all(attacked)
+        } else {
+            !royals.iter().any(attacked)
+        };
         self.unmake();
         ok
     }
@@ -945,7 +977,16 @@ impl Board {
         {
             return self.castle_path_safe_atomic(m) && self.keeps_royals_safe(m);
         }
-        if let MoveKind::Castle { .. } = m.kind {
+        // Under royalty by count a castler that is not royal for now may
+        // pass attacked squares.
+        let unguarded = self.cfg.rules.limits.royal_while_at_most.is_some()
+            && self
+                .store
+                .get(m.from)
+                .is_some_and(|s| !self.guards(&self.pieces[s as usize]));
+        if let MoveKind::Castle { .. } = m.kind
+            && !unguarded
+        {
             let us = self.side_to_move();
             let (dx, n) = ((m.to.x - m.from.x).signum(), (m.to.x - m.from.x).abs());
             for i in 0..n {

@@ -198,6 +198,7 @@ impl LimitsCfg {
             no_same_kind_screen: std::collections::BTreeSet::new(),
             bikjang: false,
             duple_check: false,
+            royal_while_at_most: None,
             move_repetition_rule: false,
             ..l.clone()
         };

@@ -232,6 +232,16 @@ pub struct Limits {
     /// never all at once; the player is in check when all are attacked.
     /// With one royal this is the usual rule.
     pub duple_check: bool,
+    /// Royalty by count (Fairy-Stockfish `extinctionPseudoRoyal` with
+    /// `extinctionPieceCount` one less: Sho shogi's crown prince, backrank
+    /// chess's promoted kings): a player's pieces of a royal kind are royal
+    /// only while the player has at most this many of that kind. With
+    /// more, none of that kind is: they may be left attacked and taken.
+    /// Royalty is judged before each move: the move must leave safe the
+    /// pieces royal before it, wherever it took them; a piece promoted into
+    /// the kind counts from the next position on (and may end the kind's
+    /// royalty there). `None`: every piece of a royal kind is royal.
+    pub royal_while_at_most: Option<u32>,
 }
 
 /// Chu Shogi's lion-trading rules, as Sjaak II plays its piece flags
@@ -311,6 +321,10 @@ pub fn unsayable(l: &Limits) -> Vec<String> {
         (
             l.duple_check,
             "duple check (royals safe while one is not attacked)",
+        ),
+        (
+            l.royal_while_at_most.is_some(),
+            "royalty by count (royals only while few of their kind)",
         ),
         (!l.piece_limits.is_empty(), "piece count limits"),
         (
@@ -460,6 +474,9 @@ pub fn limits_json(l: &Limits) -> Value {
         if l.duple_check {
             o.insert("dupleCheck".into(), Value::Bool(true));
         }
+        if let Some(n) = l.royal_while_at_most {
+            o.insert("royalWhileAtMost".into(), Value::from(n));
+        }
         if l.move_repetition_rule {
             o.insert("moveRepetitionRule".into(), Value::Bool(true));
         }
@@ -562,7 +579,7 @@ fn movement_at(o: &Map<String, Value>, path: &str) -> Result<Movement, RulesJson
 /// its path.
 pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError> {
     let o = obj(v, path)?;
-    const KEYS: [&str; 22] = [
+    const KEYS: [&str; 23] = [
         "flags",
         "prisons",
         "zoneMoves",
@@ -583,6 +600,7 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
         "noSameKindScreen",
         "bikjang",
         "dupleCheck",
+        "royalWhileAtMost",
         "inZoneMoves",
         "moveRepetitionRule",
     ];
@@ -618,6 +636,18 @@ pub fn limits_from_json(v: &Value, path: &str) -> Result<Limits, RulesJsonError>
                 PieceKind::custom(code).or_else(|e| fail(&format!("{p}.{key}"), e.to_string()))
             })
             .collect()
+    };
+    l.royal_while_at_most = match o.get("royalWhileAtMost") {
+        None => None,
+        Some(c) => match c.as_u64().and_then(|n| u32::try_from(n).ok()) {
+            Some(n) if n >= 1 => Some(n),
+            _ => {
+                return fail(
+                    &format!("{path}.royalWhileAtMost"),
+                    "expected a positive count",
+                );
+            }
+        },
     };
     l.same_kind_immune = kinds_at(o, "sameKindImmune", path)?;
     l.no_same_kind_screen = kinds_at(o, "noSameKindScreen", path)?;
@@ -803,6 +833,7 @@ mod tests {
             no_same_kind_screen: [PieceKind::Knightrider].into_iter().collect(),
             bikjang: true,
             duple_check: true,
+            royal_while_at_most: Some(1),
             move_repetition_rule: true,
             in_zone_moves: vec![InZoneMoves {
                 kind: PieceKind::Rook,
@@ -852,5 +883,16 @@ mod tests {
     fn unknown_keys_are_refused() {
         let e = limits_from_json(&json!({"taboo": true}), "limits").unwrap_err();
         assert!(e.message.contains("unknown key `taboo`"), "{e}");
+    }
+
+    #[test]
+    fn royalty_by_count_must_be_a_positive_count() {
+        for bad in [json!(0), json!(-1), json!("1"), json!(1.5)] {
+            let e = limits_from_json(&json!({"royalWhileAtMost": bad}), "limits").unwrap_err();
+            assert_eq!(e.path, "limits.royalWhileAtMost", "{e}");
+            assert!(e.message.contains("positive count"), "{e}");
+        }
+        let l = limits_from_json(&json!({"royalWhileAtMost": 2}), "limits").unwrap();
+        assert_eq!(l.royal_while_at_most, Some(2));
     }
 }

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, bail};
 
 /// Variant, depth, and whether it needs the large-board build.
-const CASES: [(&str, u32, bool); 22] = [
+const CASES: [(&str, u32, bool); 23] = [
     ("chess", 6, false),
     ("kingofthehill", 5, false),
     ("3check", 5, false),
@@ -41,6 +41,7 @@ const CASES: [(&str, u32, bool); 22] = [
     ("capablanca", 5, true),
     ("janus", 5, true),
     ("shogi", 4, true),
+    ("shoshogi", 5, true),
     ("xiangqi", 4, true),
     ("minixiangqi", 5, true),
     ("janggi", 5, true),

@@ -358,7 +358,7 @@ fn lowered(v: &Resolved) -> Result<(Variant, Vec<Lowered>), Vec<Refusal>> {
         None => (BTreeSet::new(), Position::default()),
     };
     rules.region.excluded = region;
-    super::lower_atomic::check_alone(&mut l, &rules, &pieces, &position);
+    super::lower_atomic::check_alone(&mut l, &mut rules, &pieces, &position);
     resetters_per_side(&mut l, &rules, &position, &side_resetters);
     super::lower_bare::check_counts(&mut l, &rules, &position);
     if !l.refusals.is_empty() {

@@ -9,8 +9,10 @@
 //!   ([`WinRule::AllRoyalsCaptured`] instead of checkmate); with it, it is
 //!   kept safe like a king (checkmate), and with explosions it can still be
 //!   blown up. Fairy-Stockfish treats the pieces as pseudo-royal only while a
-//!   side has one of them, so a position with two, or a promotion into the
-//!   type, is refused.
+//!   side has at most the count plus one of them: where a side may have
+//!   more (a position with two, a promotion into the type), that is the
+//!   model's royalty by count
+//!   ([`icn_rules::limits::Limits::royal_while_at_most`]).
 //! - `blastOnCapture` with that royal kind: [`Explosion`], the `pawn`
 //!   piece shielded (Fairy-Stockfish spares pawns around a blast) and
 //!   `blastImmuneTypes` immune. Explosions beside a real king are refused.
@@ -33,8 +35,8 @@ use super::slots::Slot;
 /// The piece types whose extinction loses, and whether they are
 /// pseudo-royal: one type standing in for the king (no `king`, count 0), or
 /// pseudo-royal types at any count, beside a `king` or not (without
-/// explosions beside a king). [`check_alone`] refuses the pseudo-royal ones
-/// where a side could have more of a type than the count plus one.
+/// explosions beside a king). [`check_alone`] sets royalty by count where
+/// a side could have more of a type than the count plus one.
 pub(super) fn royal_extinction(l: &Lowering<'_>) -> Option<(BTreeSet<Slot>, bool)> {
     let (value, _) = l.text("extinctionValue")?;
     let PieceSet::Some(set) = l.piece_set("extinctionPieceTypes") else {
@@ -124,14 +126,20 @@ fn duple_check(l: &Lowering<'_>) -> bool {
         && royal_extinction(l).is_some_and(|(set, pseudo)| pseudo && set.len() == 1)
 }
 
-/// Refuses pseudo-royal types a side may have more of than the count plus
-/// one (`extinctionPieceCount`): Fairy-Stockfish treats the pieces of a type
-/// as royal only while a side has at most that many, and the model's royalty
-/// is by kind. Counted on the board and in hand, with every piece that may
-/// promote into the type (a promotion choice, or `promotedPieceType`).
+/// Pseudo-royal types a side may have more of than the count plus one
+/// (`extinctionPieceCount`): Fairy-Stockfish treats the pieces of a type
+/// as royal only while a side has at most that many on the board, which is
+/// the model's royalty by count
+/// ([`icn_rules::limits::Limits::royal_while_at_most`]). Counted on the
+/// board and in hand, with every piece that may promote into the type (a
+/// promotion choice, or `promotedPieceType`). Refused where a piece of such
+/// a type may be dropped (Fairy-Stockfish keeps a dropped one safe whatever
+/// the count), where a pawn may promote into it (`promotionPieceTypes`:
+/// Fairy-Stockfish then ends the type's royalty within the move) or with
+/// explosions.
 pub(super) fn check_alone(
     l: &mut Lowering<'_>,
-    rules: &RuleSet,
+    rules: &mut RuleSet,
     pieces: &[Lowered],
     position: &Position,
 ) {
@@ -154,12 +162,36 @@ pub(super) fn check_alone(
     let too_many = kinds
         .iter()
         .any(|&k| most_a_side_can_have(rules, position, k) > most);
-    if too_many {
+    if !too_many {
+        return;
+    }
+    let droppable = rules.drops.as_ref().is_some_and(|d| {
+        d.captures_to_hand
+            || kinds
+                .iter()
+                .any(|&k| position.holdings.iter().any(|(p, _)| p.kind == k))
+    });
+    if droppable || l.flag("blastOnCapture", false) {
         l.refuse(
             &o,
-            format!("a pseudo-royal piece type a side may have more than {most} of (Fairy-Stockfish then treats none as royal): needs the model"),
+            format!("a pseudo-royal piece type a side may have more than {most} of, with drops or explosions: needs the model"),
         );
+        return;
     }
+    // A pawn's promotion into the type ends its royalty within the move in
+    // Fairy-Stockfish; the model's royalty changes after the move.
+    let pawn_crowns = ["White", "Black"].into_iter().any(|color| {
+        let set = l.piece_set(&format!("promotionPieceTypes{color}"));
+        kinds_in(pieces, &set).iter().any(|k| kinds.contains(k))
+    });
+    if pawn_crowns {
+        l.refuse(
+            &o,
+            format!("a pawn promotion into a pseudo-royal piece type a side may have more than {most} of (`promotionPieceTypes`): needs the model"),
+        );
+        return;
+    }
+    rules.limits.royal_while_at_most = Some(most as u32);
 }
 
 /// The most pieces of kind `k` a side can have from `position` on: those on

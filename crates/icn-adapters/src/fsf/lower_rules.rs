@@ -447,8 +447,11 @@ pub(super) fn ends(l: &mut Lowering<'_>, rules: &mut RuleSet) {
         RepetitionResult::ToMove(fold_value)
     };
     // Fairy-Stockfish scores a repetition made by perpetual check as a loss
-    // for the checking side.
-    if l.flag("perpetualCheckIllegal", false) && fold > 0 {
+    // for the checking side. It sees checks on the `king` only: without one
+    // (pseudo-royal pieces standing in for it: Sho shogi) nothing is ever
+    // a check there, and the rule never applies.
+    let king = l.v.pieces.contains_key(&super::slots::Slot::KING);
+    if l.flag("perpetualCheckIllegal", false) && fold > 0 && king {
         rules.losses.perpetual_check = Some(fold);
     }
 }

@@ -251,6 +251,12 @@ fn section_and_losses(v: &Variant, name: &str) -> Result<(String, Vec<String>), 
     {
         o.bad("duple check other than for one royal kind, checkmate the only win");
     }
+    // Royalty by count is the pseudo-royal lines' count plus one.
+    if let Some(most) = limits.royal_while_at_most.take()
+        && !super::write_atomic::says_royalty_by_count(v, most)
+    {
+        o.bad("royalty by count other than for pseudo-royal kinds with checkmate the only win");
+    }
     let move_repetition = std::mem::take(&mut limits.move_repetition_rule);
     let makpong = std::mem::take(&mut limits.royal_captures_checker_only);
     let same_kind = std::mem::take(&mut limits.same_kind_immune);

@@ -55,7 +55,9 @@ pub(super) struct PseudoRoyals {
 /// royal by default (as Fairy-Stockfish's own files write a royal centaur
 /// or amazon) — are pseudo-royal. Fairy-Stockfish keeps the pieces of such a
 /// type safe while a side has at most the count plus one, which is then the
-/// most a side can have. Only with checkmate the only win (flag and hill
+/// most a side can have, or under royalty by count
+/// ([`icn_rules::limits::Limits::royal_while_at_most`]) its count, which
+/// is then exactly the rule. Only with checkmate the only win (flag and hill
 /// wins may go with it) and nothing that needs Fairy-Stockfish's `king`
 /// alone (explosions, the flying general, perpetual check and chasing
 /// rules, drops that may not check or mate).
@@ -100,6 +102,8 @@ pub(super) fn pseudo_royal(v: &Variant) -> Option<PseudoRoyals> {
         .min_by_key(|&k| k != PieceKind::King);
     let kinds: Vec<PieceKind> = royals.into_iter().filter(|&k| Some(k) != king).collect();
     let most = kinds.iter().map(|&k| most_of(k)).max()?.max(1);
+    // Under royalty by count Fairy-Stockfish's count says the rule's.
+    let most = r.limits.royal_while_at_most.map_or(most, |m| m as usize);
     // Duple check: one pseudo-royal kind counted to 0 says it for any number.
     let duple_check = r.limits.duple_check && king.is_none() && kinds.len() == 1;
     Some(PseudoRoyals {
@@ -108,6 +112,22 @@ pub(super) fn pseudo_royal(v: &Variant) -> Option<PseudoRoyals> {
         most,
         duple_check,
     })
+}
+
+/// Whether the options written say royalty by count at `most`: the
+/// pseudo-royal kinds of [`pseudo_royal`] at that count, or a royal kind
+/// lost by extinction ([`extinction_lines`]) kept safe at a count of 0.
+pub(super) fn says_royalty_by_count(v: &Variant, most: u32) -> bool {
+    if let Some(p) = pseudo_royal(v) {
+        return !p.duple_check && p.most == most as usize;
+    }
+    let wins = &v.rules.wins;
+    most == 1
+        && royal_by_extinction(v)
+        && !wins.is_empty()
+        && wins
+            .iter()
+            .all(|(_, ws)| ws.contains(&WinRule::Checkmate) && !ws.contains(&WinRule::RoyalCapture))
 }
 
 /// The lines of [`pseudo_royal`]'s kinds.
@@ -193,7 +213,8 @@ pub(super) fn extinction_lines(
             on_board + v.position.holdings.count(icn_model::Piece::new(*k, side)) as usize > 1
         });
         let promoted_into = r.promotions.iter().any(|p| p.choices.contains(k));
-        if several || promoted_into {
+        let by_count = r.limits.royal_while_at_most == Some(1);
+        if (several || promoted_into) && !by_count {
             o.bad("a royal kind a side may have two of, kept safe only while alone in Fairy-Stockfish");
         }
     }

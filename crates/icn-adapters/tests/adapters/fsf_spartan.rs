@@ -7,6 +7,7 @@ use icn_adapters::fsf;
 use icn_movegen::Board;
 
 use crate::fsf_variant as variant_of;
+use crate::play_at as play;
 
 /// The positions of `fixtures/fsf/spartan.tsv` (made by
 /// `fixtures/fsf/gen/spartan.py` with pyffish) count as Fairy-Stockfish
@@ -18,17 +19,6 @@ fn spartan_counts_as_fairy_stockfish() {
 
 fn board(fen: &str) -> Board {
     crate::fsf_board("spartan", fen)
-}
-
-/// Plays the legal move from `from` to `to`.
-fn play(b: &mut Board, from: (i64, i64), to: (i64, i64)) {
-    let m = b
-        .legal_moves()
-        .unwrap()
-        .into_iter()
-        .find(|m| (m.from.x, m.from.y) == from && (m.to.x, m.to.y) == to)
-        .unwrap_or_else(|| panic!("{from:?}-{to:?} is not legal"));
-    b.make(&m);
 }
 
 #[test]

@@ -10,6 +10,7 @@ mod fsf_extinction;
 mod fsf_gating;
 mod fsf_janggi;
 mod fsf_pawnback;
+mod fsf_royalty;
 mod fsf_sittuyin;
 mod fsf_spartan;
 mod fsf_xiangqi;
@@ -35,6 +36,18 @@ fn shipped() -> String {
 fn fsf_variant(text: &str) -> Result<icn_rules::Variant, Vec<icn_adapters::fsf::lower::Refusal>> {
     let file = icn_adapters::fsf::read_file(text);
     icn_adapters::fsf::to_variant(file.sections[0].result.as_ref().unwrap())
+}
+
+/// Plays the legal move of `b` from `from` to `to` (the first such,
+/// promotion or not).
+fn play_at(b: &mut icn_movegen::Board, from: (i64, i64), to: (i64, i64)) {
+    let m = b
+        .legal_moves()
+        .unwrap()
+        .into_iter()
+        .find(|m| (m.from.x, m.from.y) == from && (m.to.x, m.to.y) == to)
+        .unwrap_or_else(|| panic!("{from:?}-{to:?} is not legal"));
+    b.make(&m);
 }
 
 /// Reads rows in the format of `fixtures/fsf/suite.tsv` and asserts that

@@ -137,6 +137,7 @@ impl<M: Mask> SmallBoard<M> {
         };
         self.key = key ^ self.ep_component;
         self.passes = (self.passes << 1) & 3;
+        self.recount_royals();
         if self.ends.on {
             undo.ends = self.track_ends(usize::from(undo.turn), captured);
         }
@@ -206,6 +207,7 @@ impl<M: Mask> SmallBoard<M> {
         self.key = u.key;
         self.turn = u.turn;
         self.passes = u.passes;
+        self.recount_royals();
     }
 
     /// The undo record of the state before a move of type `moved` that
@@ -291,6 +293,7 @@ impl<M: Mask> SmallBoard<M> {
         }
         self.key = key ^ self.side_keys[self.turn as usize];
         self.passes = ((self.passes << 1) | u8::from(pass)) & 3;
+        self.recount_royals();
         if self.ends.on {
             undo.ends = self.track_ends(usize::from(undo.turn), EMPTY);
         }

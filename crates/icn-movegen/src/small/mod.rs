@@ -28,7 +28,8 @@
 //! extinction rules count pieces by type ([`extinct`]); promotion as a move
 //! of its own (Sittuyin) is [`by_move`], not beside moves made and tested;
 //! under duple check (Spartan chess) every move is made and tested
-//! ([`tested`]).
+//! ([`tested`]), and under royalty by count (Sho shogi) the royal mask is
+//! recounted move by move ([`royalty`]).
 //! Where an opponent attacks by jumping, legality is decided by
 //! [`shield`]; where a player who keeps its royals safe has more than one,
 //! or may promote to one, by making each move ([`tested`]).
@@ -55,6 +56,9 @@ mod movegen;
 mod passing;
 mod perft;
 mod promo;
+mod royalty;
+#[cfg(test)]
+mod royalty_tests;
 #[cfg(test)]
 mod rule_tests;
 mod shield;
@@ -262,6 +266,8 @@ pub(crate) struct SmallBoard<M: Mask> {
     /// Bit 0: the last move passed; bit 1: the move before it did
     /// ([`passing`]).
     passes: u8,
+    /// Royalty by count, when the rules have it ([`royalty`]).
+    royalty: Option<Arc<royalty::ByCount>>,
 }
 
 impl<M: Mask> SmallBoard<M> {
@@ -463,6 +469,8 @@ impl<M: Mask> SmallBoard<M> {
             drops: None,
             hand: board.hand.clone(),
             origin: [EMPTY; 128],
+            royalty: royalty::ByCount::new(cfg.rules.limits.royal_while_at_most, types)
+                .map(Arc::new),
             ep_zone: cfg
                 .turn_order
                 .iter()
@@ -514,6 +522,7 @@ impl<M: Mask> SmallBoard<M> {
                 s.origin[c] = p.origin;
             }
         }
+        s.recount_royals();
         if s.drops.is_some() && !s.royals_stay_on_board() {
             return None;
         }

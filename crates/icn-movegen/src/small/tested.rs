@@ -267,12 +267,25 @@ impl<M: Mask> SmallBoard<M> {
     /// the mover's royals must stay safe; `mine`, `theirs`: the royals
     /// before the move.
     fn tested_legal(&mut self, m: &SmallMove, us: u8, guard: bool, mine: u32, theirs: u32) -> bool {
-        if guard && m.special == Special::Castle && !self.castle_path_safe(m, us) {
+        // Under royalty by count a castler not royal for now passes freely.
+        let castler_royal = self.royalty.is_none() || self.royal.has(m.from.into());
+        if guard && m.special == Special::Castle && castler_royal && !self.castle_path_safe(m, us) {
             return false;
         }
+        // Under royalty by count the royals before the move are judged,
+        // wherever it took them.
+        let counted = self.royalty.is_some().then(|| {
+            let before = self.royal & self.by_player[usize::from(us)];
+            match before.has(m.from.into()) {
+                true => (before & !M::cell(m.from.into())) | M::cell(m.to.into()),
+                false => before,
+            }
+        });
         let u = self.make(m);
         let mut ok = true;
-        if guard {
+        if let Some(royals) = counted.filter(|_| guard) {
+            ok = !cells(royals).any(|c| self.attacked(c, us));
+        } else if guard {
             ok = if self.blast.is_none() {
                 !self.royal_in_danger(us)
             } else if self.royals_of(us) < mine {

@@ -28,19 +28,29 @@ impl Lcg {
     }
 }
 
-/// Pieces put on random empty squares of an 8×8 board, written as ICN.
+/// Pieces put on random empty squares of a board 8 files wide (or as
+/// [`RandomPieces::files`] says), written as ICN.
 #[derive(Default)]
 pub(super) struct RandomPieces {
     used: std::collections::BTreeSet<(i64, i64)>,
     pieces: Vec<String>,
+    files: Option<i64>,
 }
 
 impl RandomPieces {
+    /// An empty board `files` wide.
+    pub fn files(files: i64) -> RandomPieces {
+        RandomPieces {
+            files: Some(files),
+            ..RandomPieces::default()
+        }
+    }
+
     /// Puts a piece `code` on an empty square of `ranks` (inclusive), with
     /// the `+` right when it lands on rank `right_on`.
     pub fn place(&mut self, code: &str, rng: &mut Lcg, ranks: (i64, i64), right_on: Option<i64>) {
         loop {
-            let x = 1 + rng.next(8) as i64;
+            let x = 1 + rng.next(self.files.unwrap_or(8) as u64) as i64;
             let y = ranks.0 + rng.next((ranks.1 - ranks.0 + 1) as u64) as i64;
             if self.used.insert((x, y)) {
                 let plus = if right_on == Some(y) { "+" } else { "" };
