@@ -63,6 +63,9 @@ pub(crate) struct DropCfg {
     /// Types kept on squares of both colours
     /// ([`icn_rules::Drops::opposite_colors`]).
     pub opposite_colors: Vec<TypeId>,
+    /// Per type in hand: the type it may also be dropped as, promoted
+    /// ([`icn_rules::Drops::promoted_drops`]).
+    pub promoted: Vec<Option<TypeId>>,
 }
 
 /// The pieces a rule set with drops needs types for besides those on the
@@ -141,6 +144,20 @@ impl DropCfg {
             targets,
             to_hand,
             keep_promoted: drops.keep_promoted,
+            promoted: types
+                .types
+                .iter()
+                .map(|t| {
+                    let rule = rules
+                        .promotions_for(t.piece.player, t.piece.kind)
+                        .find(|r| !r.by_move && !r.choices.is_empty())?;
+                    let kind = rule.choices[0];
+                    drops
+                        .promoted_drops
+                        .then(|| types.id(Piece::new(kind, t.piece.player)))
+                        .flatten()
+                })
+                .collect(),
         }
     }
 
@@ -295,19 +312,22 @@ impl Board {
                 if full.contains(&to.x) || !colors_allow(&colors, ty as TypeId, to) {
                     continue;
                 }
-                let m = Move {
-                    gate: None,
-                    from: to,
-                    to,
-                    promotion: None,
-                    kind: MoveKind::Drop { piece: t.piece },
-                };
-                if (test || (protect && t.royal) || targets.no_check || targets.no_mate)
-                    && !self.drop_is_legal(&m, targets)
-                {
-                    continue;
+                let promoted = dc.promoted[ty].map(|p| cfg.types.types[p as usize].piece);
+                for promotion in std::iter::once(None).chain(promoted.map(Some)) {
+                    let m = Move {
+                        gate: None,
+                        from: to,
+                        to,
+                        promotion,
+                        kind: MoveKind::Drop { piece: t.piece },
+                    };
+                    if (test || (protect && t.royal) || targets.no_check || targets.no_mate)
+                        && !self.drop_is_legal(&m, targets)
+                    {
+                        continue;
+                    }
+                    out.push(MoveFamily::Single(m));
                 }
-                out.push(MoveFamily::Single(m));
             }
         }
         Ok(())

@@ -28,7 +28,9 @@ impl Board {
     /// Pushes a move, once per promotion choice when it promotes: under
     /// every promotion rule of the player for the piece whose zone holds
     /// `to` (or `from`, for a rule with `from_zone`), each choice once in rule order, those at their piece limit left
-    /// out; the unpromoted move too when every such rule lets it stay.
+    /// out (a rule that promotes by captures only: when the move captures);
+    /// a promoted piece's turning back under a rule that demotes, the same
+    /// way; the unpromoted move too when every such rule lets it stay.
     #[inline]
     fn push_move(
         &self,
@@ -39,13 +41,32 @@ impl Board {
         out: &mut Vec<MoveFamily>,
     ) {
         let player = t.piece.player;
-        if t.promotes && player.is_named() {
+        if (t.promotes || t.demotes) && player.is_named() {
             let mut stay = true;
             let mut tried = 0u64;
+            let captures =
+                || matches!(kind, MoveKind::EnPassant { .. }) || self.store.get(to).is_some();
+            let applies = |r: &crate::limits::PromoFor| {
+                (r.promo.zone.contains(to) || (r.from_zone && r.promo.zone.contains(from)))
+                    && (!r.on_capture || captures())
+            };
+            if t.demotes
+                && let Some(back) = self.turns_back(t, from)
+                && let Some(r) = self.cfg.limits.promos[player.number() as usize]
+                    .iter()
+                    .find(|r| r.demotes && r.promoting.contains(&back.kind) && applies(r))
+            {
+                stay &= r.promo.may_stay(to);
+                out.push(MoveFamily::Single(Move {
+                    gate: None,
+                    from,
+                    to,
+                    promotion: Some(back),
+                    kind,
+                }));
+            }
             for r in &self.cfg.limits.promos[player.number() as usize] {
-                let applies =
-                    r.promo.zone.contains(to) || (r.from_zone && r.promo.zone.contains(from));
-                if !r.promoting.contains(&t.piece.kind) || !applies || r.by_move {
+                if !r.promoting.contains(&t.piece.kind) || !applies(r) || r.by_move {
                     continue;
                 }
                 stay &= r.promo.may_stay(to);
@@ -73,6 +94,15 @@ impl Board {
             promotion: None,
             kind,
         }));
+    }
+
+    /// The piece a promoted piece of type `t` on `from` turns back into,
+    /// when it is promoted and its type demotes.
+    fn turns_back(&self, t: &PieceType, from: Sq) -> Option<icn_model::Piece> {
+        let p = self.pieces[self.store.get(from)? as usize];
+        let types = &self.cfg.types.types;
+        (p.promoted && p.origin != p.ty && types[p.ty as usize].piece == t.piece)
+            .then(|| types[p.origin as usize].piece)
     }
 
     #[inline]
@@ -200,7 +230,7 @@ impl Board {
                     (None, l) => l,
                 };
                 if hi.is_none_or(|h| h >= r.min) {
-                    if t.promotes || r.sets_ep {
+                    if t.promotes || t.demotes || r.sets_ep {
                         let Some(h) = hi else {
                             return Err(MovegenError::Unsupported(format!(
                                 "{} on {f} has infinitely many promoting or double-step moves",

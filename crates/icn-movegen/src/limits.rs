@@ -30,6 +30,10 @@ pub(crate) struct PromoFor {
     pub from_zone: bool,
     /// Promotion is a move of its own ([`crate::promote_by_move`]).
     pub by_move: bool,
+    /// Pieces promoted by the rule turn back by the same moves.
+    pub demotes: bool,
+    /// Only captures promote (and demote).
+    pub on_capture: bool,
 }
 
 /// The limits in engine terms.
@@ -158,6 +162,8 @@ impl LimitsCfg {
                 },
                 from_zone: r.from_zone,
                 by_move: r.by_move,
+                demotes: r.demotes,
+                on_capture: r.on_capture,
             });
         }
         let wins_by_limit = rules
@@ -167,10 +173,11 @@ impl LimitsCfg {
             .any(|w| matches!(w, WinRule::FlagAny | WinRule::FlagAll | WinRule::BareKing));
         out.no_passing_check = l.no_passing_check;
         out.by_move_promotions = rules.promotions.iter().any(|r| r.by_move);
-        let promos = out
-            .promos
-            .iter()
-            .any(|p| p.len() > 1 || p.iter().any(|r| r.from_zone || r.by_move));
+        let promos = out.promos.iter().any(|p| {
+            p.len() > 1
+                || p.iter()
+                    .any(|r| r.from_zone || r.by_move || r.demotes || r.on_capture)
+        });
         let zone_moves = types.types.iter().any(|t| !t.zone_moves.is_empty());
         // The compact board plays explosions, en passant zones, flags,
         // bare kings, moves that may not check, pieces immune to their own

@@ -176,6 +176,9 @@ impl Board {
             if m.promotion.is_some() && !mpm.promoted {
                 mpm.promoted = true;
                 mpm.origin = mp.ty;
+            } else if m.promotion.is_some() && new_ty == mp.origin {
+                // Turned back ([`icn_rules::PromotionRule::demotes`]).
+                mpm.promoted = false;
             }
         }
         for &victim in &blast[..blasts] {
@@ -256,21 +259,23 @@ impl Board {
             return;
         };
         let slot = self.pieces.len() as Slot;
+        // Dropped as it promotes ([`icn_rules::Drops::promoted_drops`]).
+        let placed = m.promotion.and_then(|p| cfg.types.id(p)).unwrap_or(ty);
         let fresh = crate::board::PieceState {
-            ty,
+            ty: placed,
             player: us,
             sq: m.to,
             alive: true,
-            right: dc.right_on(ty, m.to),
+            right: dc.right_on(placed, m.to),
             hidden: false,
-            promoted: false,
+            promoted: placed != ty,
             origin: ty,
             seq: self.next_seq,
         };
         let undo = self.undo_of(m, slot, fresh);
         self.remember_key();
         let right = fresh.right;
-        let keys = &cfg.keys[ty as usize];
+        let keys = &cfg.keys[placed as usize];
         let relevant = right && keys.castle_relevant();
         let mut key = self.key_without_state(relevant);
         key ^= self.set_lion_bar(false);
@@ -520,7 +525,7 @@ impl Board {
         if let MoveKind::Drop { .. } = m.kind {
             self.store.remove(m.to);
             self.pieces.pop();
-            self.hand[u.ty as usize] += 1;
+            self.hand[u.origin as usize] += 1;
             self.restore(&u);
             return;
         }

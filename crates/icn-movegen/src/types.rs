@@ -143,6 +143,9 @@ pub(crate) struct PieceType {
     /// Its moves reset the move-rule counter (`draws.move_rule_resetters`).
     pub resets_move_rule: bool,
     pub promotes: bool,
+    /// A promoted piece of this type may turn back
+    /// ([`icn_rules::PromotionRule::demotes`]).
+    pub demotes: bool,
     pub leaves_ep: bool,
     pub capturability: Capturability,
     /// Captures with something other than leaps and rides (slow legality path).
@@ -338,6 +341,10 @@ fn compile_one(
         promotes: rules
             .promotions_for(piece.player, piece.kind)
             .any(|p| !p.choices.is_empty()),
+        demotes: rules
+            .promotions
+            .iter()
+            .any(|p| p.demotes && p.player == piece.player && p.choices.contains(&piece.kind)),
         leaves_ep: rules.en_passant.leavers.contains(&piece.kind),
         capturability: capturability_of(piece.kind),
         complex_attacker: false,

@@ -101,6 +101,10 @@ pub struct Drops {
     /// board and the empty squares where one may be dropped. Square colour
     /// is the parity of `x + y`.
     pub opposite_colors: BTreeSet<PieceKind>,
+    /// A piece in hand may also be dropped as the kind the first promotion
+    /// rule of its player for its kind promotes it into, promoted from it
+    /// (Fairy-Stockfish `dropPromoted`: Kyoto shogi).
+    pub promoted_drops: bool,
 }
 
 impl Default for Drops {
@@ -123,6 +127,7 @@ impl Default for Drops {
             no_check: BTreeSet::new(),
             must_drop: false,
             opposite_colors: BTreeSet::new(),
+            promoted_drops: false,
         }
     }
 }

@@ -86,7 +86,8 @@ fn player(p: Player) -> Value {
     Value::from(p.name())
 }
 
-/// One promotion rule; `byMove` only when set (Sittuyin).
+/// One promotion rule; `byMove` (Sittuyin), `demotes` (Kyoto shogi) and
+/// `onCapture` (Micro shogi) only when set.
 fn promotion_json(p: &PromotionRule) -> Value {
     let mut out = json!({
         "player": player(p.player),
@@ -99,6 +100,12 @@ fn promotion_json(p: &PromotionRule) -> Value {
     });
     if p.by_move {
         out["byMove"] = Value::Bool(true);
+    }
+    if p.demotes {
+        out["demotes"] = Value::Bool(true);
+    }
+    if p.on_capture {
+        out["onCapture"] = Value::Bool(true);
     }
     out
 }
@@ -225,6 +232,9 @@ fn drops_json(d: &crate::drops::Drops) -> Value {
     });
     if d.must_drop {
         v["mustDrop"] = Value::Bool(true);
+    }
+    if d.promoted_drops {
+        v["promotedDrops"] = Value::Bool(true);
     }
     if !d.opposite_colors.is_empty() {
         v["oppositeColors"] = kinds(&d.opposite_colors);

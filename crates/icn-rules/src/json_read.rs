@@ -379,6 +379,8 @@ fn promotion(v: &Value, path: &str) -> Read<PromotionRule> {
             "forced",
             "fromZone",
             "byMove",
+            "demotes",
+            "onCapture",
         ],
     )?;
     let need = |k: &str| {
@@ -403,6 +405,12 @@ fn promotion(v: &Value, path: &str) -> Read<PromotionRule> {
         by_move: o
             .get("byMove")
             .map_or(Ok(false), |m| boolean(m, &format!("{path}.byMove")))?,
+        demotes: o
+            .get("demotes")
+            .map_or(Ok(false), |m| boolean(m, &format!("{path}.demotes")))?,
+        on_capture: o
+            .get("onCapture")
+            .map_or(Ok(false), |m| boolean(m, &format!("{path}.onCapture")))?,
     })
 }
 
@@ -757,6 +765,7 @@ fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
             "noCheck",
             "mustDrop",
             "oppositeColors",
+            "promotedDrops",
         ],
     )?;
     let mut d = Drops::default();
@@ -799,6 +808,9 @@ fn drops(v: &Value, path: &str) -> Read<crate::drops::Drops> {
     }
     if let Some(x) = o.get("mustDrop") {
         d.must_drop = boolean(x, &at("mustDrop"))?;
+    }
+    if let Some(x) = o.get("promotedDrops") {
+        d.promoted_drops = boolean(x, &at("promotedDrops"))?;
     }
     if let Some(x) = o.get("oppositeColors") {
         d.opposite_colors = kinds(x, &at("oppositeColors"))?;

@@ -148,6 +148,8 @@ pub fn rules_from_parts(
             mandatory: true,
             forced: Zone::empty(),
             by_move: false,
+            demotes: false,
+            on_capture: false,
         })
         .collect();
     out.wins = rules
@@ -296,6 +298,12 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
         }
         if p.by_move {
             bad(format!("promotion as a move of its own for {}", p.player));
+        }
+        if p.demotes {
+            bad(format!("promoted pieces that turn back for {}", p.player));
+        }
+        if p.on_capture {
+            bad(format!("promotion by captures only for {}", p.player));
         }
         match p.zone.as_rows() {
             Some(ranks) => promotions.push((

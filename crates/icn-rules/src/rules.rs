@@ -212,6 +212,19 @@ pub struct PromotionRule {
     /// whose every legal move is such a promotion, is stalemated: the game
     /// is drawn.
     pub by_move: bool,
+    /// Promoted pieces turn back (Kyoto shogi; Fairy-Stockfish's
+    /// `pieceDemotion`): a piece of one of [`PromotionRule::choices`]
+    /// promoted from one of [`PromotionRule::promoting`] (by this rule, by a
+    /// promoted drop, or at the start) becomes that kind again by the moves
+    /// that would promote it (into the zone, or from it with
+    /// [`PromotionRule::from_zone`]), under the same
+    /// [`PromotionRule::mandatory`], [`PromotionRule::forced`] and
+    /// [`PromotionRule::on_capture`].
+    pub demotes: bool,
+    /// Only captures promote (Micro shogi; Fairy-Stockfish's
+    /// `piecePromotionOnCapture`): a move that takes nothing never promotes
+    /// (nor demotes), and is never made to.
+    pub on_capture: bool,
 }
 
 /// Draw rules.

@@ -55,6 +55,8 @@ fn promotion_hill_draw_and_holes() {
             mandatory: false,
             forced: Zone::empty(),
             by_move: false,
+            demotes: false,
+            on_capture: false,
         }
     );
     let black = r.promotion_of(Player::BLACK).unwrap();

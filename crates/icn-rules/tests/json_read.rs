@@ -169,3 +169,40 @@ fn move_rule_resetters_round_trip() {
         rules_from_json(&serde_json::json!({"draws": {"moveRuleResetters": ["ZZ"]}})).unwrap_err();
     assert!(e.to_string().contains("draws.moveRuleResetters"), "{e}");
 }
+
+/// Kyoto and Micro shogi's promotion flags (`demotes`, `onCapture`) are
+/// written only when set, and read back.
+#[test]
+fn demotion_and_capture_promotion_round_trip() {
+    use icn_model::{PieceKind, Player};
+    let rule = |demotes, on_capture| icn_rules::PromotionRule {
+        player: Player::WHITE,
+        promoting: [PieceKind::Pawn].into_iter().collect(),
+        zone: icn_rules::Zone::rows([icn_model::Int::from(8)]),
+        choices: vec![PieceKind::Rook],
+        mandatory: true,
+        forced: icn_rules::Zone::empty(),
+        from_zone: true,
+        by_move: false,
+        demotes,
+        on_capture,
+    };
+    let mut r = icn_rules::RuleSet {
+        promotions: vec![rule(false, false)],
+        ..icn_rules::RuleSet::default()
+    };
+    let plain = rules_json(&r).to_string();
+    assert!(
+        !plain.contains("demotes") && !plain.contains("onCapture"),
+        "{plain}"
+    );
+    for (demotes, on_capture) in [(true, false), (false, true), (true, true)] {
+        r.promotions = vec![rule(demotes, on_capture)];
+        let json = rules_json(&r);
+        assert_eq!(rules_from_json(&json).unwrap(), r, "{json}");
+    }
+    let bad = serde_json::json!({"promotions": [{"player": "white", "promoting": ["P"],
+        "zone": {"rows": [8]}, "choices": ["R"], "demotes": 1}]});
+    let e = rules_from_json(&bad).unwrap_err();
+    assert!(e.to_string().contains("promotions[0].demotes"), "{e}");
+}

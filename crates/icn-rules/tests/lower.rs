@@ -38,6 +38,8 @@ fn header_fields_become_rule_objects() {
             mandatory: true,
             forced: Zone::empty(),
             by_move: false,
+            demotes: false,
+            on_capture: false,
         }
     );
     assert_eq!(
@@ -109,6 +111,8 @@ fn what_icn_cannot_say_is_named() {
         mandatory: false,
         forced: Zone::empty(),
         by_move: false,
+        demotes: false,
+        on_capture: false,
     });
     let errs: Vec<String> = game_rules_of(&r)
         .unwrap_err()

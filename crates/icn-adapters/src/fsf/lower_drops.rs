@@ -133,6 +133,7 @@ pub(super) fn drops(
         }
     }
     d.must_drop = l.flag("mustDrop", false);
+    d.promoted_drops = l.flag("dropPromoted", false);
     if l.flag("dropOppositeColoredBishop", false) {
         d.opposite_colors = pieces
             .iter()

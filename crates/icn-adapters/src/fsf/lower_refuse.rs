@@ -15,12 +15,6 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
             "holdings filled from another board: needs the model",
         ),
         (
-            "piecePromotionOnCapture",
-            "false",
-            "promotion on capture only: needs the model",
-        ),
-        ("pieceDemotion", "false", "demotion: needs the model"),
-        (
             "petrifyBlastPieces",
             "false",
             "petrified pieces: needs the model",
@@ -107,7 +101,7 @@ pub(super) fn unsupported(l: &mut Lowering<'_>) {
         &format!("petrifying captures: {model}"),
     );
     if drops {
-        for f in ["dropPromoted", "enclosingDropStart", "mustDropType"] {
+        for f in ["enclosingDropStart", "mustDropType"] {
             if let Some(o) = l.origin_of(f) {
                 l.refuse(&o, format!("a drop rule: {model}"));
             }

@@ -299,6 +299,8 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
             mandatory,
             forced: icn_rules::Zone::empty(),
             by_move,
+            demotes: false,
+            on_capture: false,
         });
     }
 }

@@ -22,11 +22,13 @@ pub(super) fn pairs(l: &Lowering<'_>) -> Vec<(char, char)> {
     let Some((text, _)) = l.text("promotedPieceType") else {
         return Vec::new();
     };
+    // `FROM:-`: the piece does not promote.
     text.split_whitespace()
         .filter_map(|p| {
             let (a, b) = p.split_once(':')?;
             Some((a.chars().next()?, b.chars().next()?))
         })
+        .filter(|&(_, b)| b != '-')
         .collect()
 }
 
@@ -43,6 +45,22 @@ pub(super) fn kind_of(l: &Lowering<'_>, pieces: &[Lowered], letter: char) -> Opt
 pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lowered]) {
     let mandatory = l.flag("mandatoryPiecePromotion", false);
     let immobility = l.flag("immobilityIllegal", false);
+    let demotes = l.flag("pieceDemotion", false);
+    let on_capture = l.flag("piecePromotionOnCapture", false);
+    // Fairy-Stockfish turns back every promoted piece, a pawn promoted by
+    // `promotionPieceTypes` too; the model's demotion follows the rules
+    // that demote.
+    // (The pawn-style rules are read first, without `from_zone`.)
+    let pawn_style = rules.promotions.iter().any(|r| !r.from_zone);
+    if demotes
+        && pawn_style
+        && let Some(o) = l.origin_of("pieceDemotion")
+    {
+        l.refuse(
+            &o,
+            "demotion beside pawn promotion (`promotionPieceTypes`): needs the model",
+        );
+    }
     let mut promoting = Vec::new();
     for (from, to) in pairs(l) {
         let (Some(a), Some(b)) = (kind_of(l, pieces, from), kind_of(l, pieces, to)) else {
@@ -85,6 +103,8 @@ pub(super) fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, pieces: &[Lo
                 },
                 from_zone: true,
                 by_move: false,
+                demotes,
+                on_capture,
             });
         }
     }

@@ -4,7 +4,7 @@
 //! Fairy-Stockfish says drops with a few switches (`pieceDrops`,
 //! `capturesToHand`, `dropLoop`, `dropRegion…`, pawn drops on the first rank
 //! or in the promotion zone, `dropNoDoubled`, `dropChecks`,
-//! `shogiPawnDropMateIllegal`, `sittuyinRookDrop`, `mustDrop`, and `gating` with `seirawanGating` for
+//! `shogiPawnDropMateIllegal`, `sittuyinRookDrop`, `mustDrop`, `dropPromoted`, and `gating` with `seirawanGating` for
 //! S-chess gating, whose gates go in the FEN's castling field:
 //! [`gate_field`]); the writer picks them from the rules and
 //! then reads its own section back: drop rules that do not come back the
@@ -112,6 +112,9 @@ pub(super) fn drop_lines(
     if d.must_drop {
         lines.push("mustDrop = true".into());
     }
+    if d.promoted_drops {
+        lines.push("dropPromoted = true".into());
+    }
     if !d.gating.is_empty() {
         lines.push("gating = true".into());
         lines.push("seirawanGating = true".into());
@@ -123,7 +126,8 @@ pub(super) fn drop_lines(
 }
 
 /// The shogi-style promotion options (`promotedPieceType`,
-/// `mandatoryPiecePromotion`) and `immobilityIllegal`, which says both that
+/// `mandatoryPiecePromotion`, `pieceDemotion`, `piecePromotionOnCapture`)
+/// and `immobilityIllegal`, which says both that
 /// a piece must promote where it could not move again and that it may not
 /// be dropped there.
 pub(super) fn shogi_lines(
@@ -150,6 +154,13 @@ pub(super) fn shogi_lines(
         lines.push(format!("promotedPieceType = {}", pairs.join(" ")));
         if shogi.iter().all(|p| p.mandatory) {
             lines.push("mandatoryPiecePromotion = true".into());
+        }
+        // One switch each for every rule (a mix does not read back the same).
+        if shogi.iter().all(|p| p.demotes) {
+            lines.push("pieceDemotion = true".into());
+        }
+        if shogi.iter().all(|p| p.on_capture) {
+            lines.push("piecePromotionOnCapture = true".into());
         }
     }
     let forced = shogi.iter().any(|p| !p.forced.is_empty());
@@ -269,6 +280,10 @@ pub(super) fn drops_differ(text: &str, v: &Variant, d: &Drops) -> Option<String>
         ),
         ("pieces taken into hand as a move", d.pickup == b.pickup),
         ("drops that must be made", d.must_drop == b.must_drop),
+        (
+            "drops of a piece as it promotes",
+            d.promoted_drops == b.promoted_drops,
+        ),
         (
             "pieces kept on both square colours",
             d.opposite_colors == b.opposite_colors,

@@ -819,6 +819,8 @@ fn promotions(l: &mut Lowering<'_>, rules: &mut RuleSet, kinds: &[PieceKind]) {
                     mandatory,
                     forced,
                     by_move: false,
+                    demotes: false,
+                    on_capture: false,
                 };
                 match out.iter_mut().find(|r| {
                     r.player == rule.player

@@ -155,6 +155,7 @@ pub(super) fn drops_of(
         no_check: flagged("drop_no_check"),
         must_drop: false,
         opposite_colors: BTreeSet::new(),
+        promoted_drops: false,
     })
 }
 

@@ -9,6 +9,7 @@ mod fsf_counting;
 mod fsf_extinction;
 mod fsf_gating;
 mod fsf_janggi;
+mod fsf_kyoto;
 mod fsf_pawnback;
 mod fsf_royalty;
 mod fsf_sittuyin;

@@ -57,8 +57,8 @@ fn fairy_stockfish_variants_convert_to_icn_and_back() {
     let text = include_str!("../../../../fixtures/fsf/reference/fsf-variants.ini");
     let (reaching, converted) = convert_to_icn_and_back(text, Fsf);
     // Every one, pieces in hand and promoted pieces at the start included.
-    assert_eq!(reaching, 100);
-    assert_eq!(converted.len(), 100, "{converted:?}");
+    assert_eq!(reaching, 102);
+    assert_eq!(converted.len(), 102, "{converted:?}");
 }
 
 #[test]

@@ -160,6 +160,8 @@ fn board_variant() -> impl Strategy<Value = Variant> {
                     mandatory: true,
                     forced: Zone::empty(),
                     by_move: false,
+                    demotes: false,
+                    on_capture: false,
                 });
             }
             if let Some(m) = custom {

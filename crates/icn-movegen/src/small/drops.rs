@@ -58,8 +58,13 @@ impl<M: Mask> CellDrops<M> {
     /// The drop rules of `dc` in cells; `None` when the compact board cannot
     /// play them (pickups, a board without its square list).
     pub fn new(dc: &DropCfg, cfg: &Config) -> Option<CellDrops<M>> {
-        // Drops kept on both colours: the generic board.
-        if dc.pickup || dc.squares.is_empty() || !dc.opposite_colors.is_empty() {
+        // Drops kept on both colours or dropped as they promote: the
+        // generic board.
+        if dc.pickup
+            || dc.squares.is_empty()
+            || !dc.opposite_colors.is_empty()
+            || dc.promoted.iter().any(Option::is_some)
+        {
             return None;
         }
         let bb = M::tables(cfg)?;

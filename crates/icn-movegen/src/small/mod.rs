@@ -29,7 +29,9 @@
 //! of its own (Sittuyin) is [`by_move`], not beside moves made and tested;
 //! under duple check (Spartan chess) every move is made and tested
 //! ([`tested`]), and under royalty by count (Sho shogi) the royal mask is
-//! recounted move by move ([`royalty`]).
+//! recounted move by move ([`royalty`]). Promotion rules that turn pieces
+//! back or promote by captures only, and drops as a piece promotes (Kyoto
+//! and Micro shogi), are left to the generic generator.
 //! Where an opponent attacks by jumping, legality is decided by
 //! [`shield`]; where a player who keeps its royals safe has more than one,
 //! or may promote to one, by making each move ([`tested`]).

@@ -94,8 +94,9 @@ pub(super) fn promotions<M: Mask>(
             out.push(None);
             continue;
         };
-        // A second rule: the generic board (by-move rules: [`super::by_move`]).
-        if rules.next().is_some() {
+        // A second rule, demotion or promotion by captures only: the generic
+        // board (by-move rules: [`super::by_move`]).
+        if rules.next().is_some() || rule.demotes || rule.on_capture {
             return None;
         }
         let pr = &rule.promo;

@@ -178,6 +178,8 @@ fn promotion_rules_per_kind_agree() {
                 forced: rows(&[last]),
                 from_zone: true,
                 by_move: false,
+                demotes: false,
+                on_capture: false,
             });
             r.promotions.push(PromotionRule {
                 player,
@@ -188,6 +190,8 @@ fn promotion_rules_per_kind_agree() {
                 forced: rows(&[]),
                 from_zone: true,
                 by_move: false,
+                demotes: false,
+                on_capture: false,
             });
         }
     });

@@ -199,6 +199,8 @@ fn promotion_rules_per_square_and_piece_limits() {
         mandatory: true,
         forced: Zone::empty(),
         by_move: false,
+        demotes: false,
+        on_capture: false,
     };
     r.promotions = vec![
         rule((1, 8), PieceKind::Rook),

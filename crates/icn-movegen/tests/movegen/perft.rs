@@ -121,6 +121,8 @@ fn optional_promotion_is_forced_where_the_piece_could_not_move_again() {
         mandatory: false,
         forced: Zone::rows([Int::from(8)]),
         by_move: false,
+        demotes: false,
+        on_capture: false,
     }];
     let mut b = icn_movegen::Board::new(&g.position, &rules).unwrap();
     let moves = b.legal_moves().unwrap();

@@ -442,6 +442,8 @@ fn promotion(r: &RawRule, st: &mut State, d: &mut Diags) {
         mandatory: true,
         forced: Zone::empty(),
         by_move: false,
+        demotes: false,
+        on_capture: false,
     };
     for a in &r.attrs {
         match a.name.as_str() {

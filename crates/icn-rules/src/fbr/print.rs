@@ -283,6 +283,18 @@ pub fn print(rules: &RuleSet) -> FbrText {
                         p.player
                     ));
                 }
+                if p.demotes {
+                    omitted.push(format!(
+                        "promoted pieces of {} that turn back (Kyoto shogi)",
+                        p.player
+                    ));
+                }
+                if p.on_capture {
+                    omitted.push(format!(
+                        "promotion of {} by captures only (Micro shogi): written as promotion on arrival",
+                        p.player
+                    ));
+                }
                 out.push(r);
             }
             Err(e) => omitted.push(format!("promotion zone of {}: {e}", p.player)),

@@ -65,6 +65,8 @@ fn promotion(player: Player) -> impl Strategy<Value = Option<PromotionRule>> {
                 choices,
                 mandatory,
                 by_move: false,
+                demotes: false,
+                on_capture: false,
             }),
     )
 }
@@ -155,7 +157,7 @@ pub fn drops() -> impl Strategy<Value = icn_rules::Drops> {
         ),
         (any::<bool>(), kinds(), kinds(), kinds()),
         (kinds(), 1u32..3, any::<bool>()),
-        (any::<bool>(), kinds()),
+        (any::<bool>(), kinds(), any::<bool>()),
     )
         .prop_map(
             |(
@@ -163,7 +165,7 @@ pub fn drops() -> impl Strategy<Value = icn_rules::Drops> {
                 (zones, rights, gating),
                 (no_dead_drops, dead_drops_allowed, no_mate, no_check),
                 (doubled, per_file, loses),
-                (must_drop, opposite_colors),
+                (must_drop, opposite_colors, promoted_drops),
             )| icn_rules::Drops {
                 allowed,
                 captures_to_hand,
@@ -185,6 +187,7 @@ pub fn drops() -> impl Strategy<Value = icn_rules::Drops> {
                 no_check,
                 must_drop,
                 opposite_colors,
+                promoted_drops,
             },
         )
 }
