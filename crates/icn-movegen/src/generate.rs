@@ -44,8 +44,9 @@ impl Board {
         if (t.promotes || t.demotes) && player.is_named() {
             let mut stay = true;
             let mut tried = 0u64;
-            let captures =
-                || matches!(kind, MoveKind::EnPassant { .. }) || self.store.get(to).is_some();
+            // (As in Fairy-Stockfish, en passant lands on an empty square: no
+            // capture for a rule that promotes by captures only.)
+            let captures = || self.store.get(to).is_some();
             let applies = |r: &crate::limits::PromoFor| {
                 (r.promo.zone.contains(to) || (r.from_zone && r.promo.zone.contains(from)))
                     && (!r.on_capture || captures())

@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 use anyhow::{Context as _, bail};
 
 /// Variant, depth, and whether it needs the large-board build.
-const CASES: [(&str, u32, bool); 23] = [
+const CASES: [(&str, u32, bool); 25] = [
     ("chess", 6, false),
     ("kingofthehill", 5, false),
     ("3check", 5, false),
@@ -35,6 +35,8 @@ const CASES: [(&str, u32, bool); 23] = [
     ("makruk", 6, false),
     ("shatranj", 6, false),
     ("sittuyin", 4, false),
+    ("kyotoshogi", 6, false),
+    ("micro", 6, false),
     ("spartan", 5, false),
     ("racingkings", 5, false),
     ("seirawan", 5, false),

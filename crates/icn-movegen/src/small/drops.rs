@@ -42,6 +42,9 @@ pub(crate) struct CellDrops<M> {
     files: Vec<M>,
     /// Gating cells ([`super::gates`]).
     pub gates: Vec<CellGate<M>>,
+    /// Per type in hand: the type it may also be dropped as, promoted
+    /// ([`icn_rules::Drops::promoted_drops`]), or [`EMPTY`].
+    promoted: Vec<u8>,
 }
 
 /// One gating zone in cells.
@@ -58,13 +61,8 @@ impl<M: Mask> CellDrops<M> {
     /// The drop rules of `dc` in cells; `None` when the compact board cannot
     /// play them (pickups, a board without its square list).
     pub fn new(dc: &DropCfg, cfg: &Config) -> Option<CellDrops<M>> {
-        // Drops kept on both colours or dropped as they promote: the
-        // generic board.
-        if dc.pickup
-            || dc.squares.is_empty()
-            || !dc.opposite_colors.is_empty()
-            || dc.promoted.iter().any(Option::is_some)
-        {
+        // Drops kept on both colours: the generic board.
+        if dc.pickup || dc.squares.is_empty() || !dc.opposite_colors.is_empty() {
             return None;
         }
         let bb = M::tables(cfg)?;
@@ -79,6 +77,11 @@ impl<M: Mask> CellDrops<M> {
             no_mate: Vec::with_capacity(n),
             to_hand: Vec::with_capacity(n),
             keep_promoted: dc.keep_promoted,
+            promoted: dc
+                .promoted
+                .iter()
+                .map(|p| p.unwrap_or(EMPTY))
+                .collect(),
             files: (0..bb.width as usize)
                 .map(|x| {
                     (x..bb.cells)
@@ -201,27 +204,34 @@ impl<M: Mask> SmallBoard<M> {
                         .fold(M::EMPTY, |m, c| m | M::cell(c));
                 }
                 let tested = d.no_check[ty] || d.no_mate[ty];
+                // As it is, and as it promotes where the rules allow.
+                let promoted = d.promoted[ty];
                 if !tested && out.is_none() {
-                    n += u64::from(targets.count());
+                    n += u64::from(targets.count()) * if promoted == EMPTY { 1 } else { 2 };
                     continue;
                 }
                 for to in cells(targets) {
-                    let m = SmallMove {
-                        from: to as u8,
-                        to: to as u8,
-                        promo: ty as u8,
-                        special: Special::Drop,
-                        a: 0,
-                        b: 0,
-                        gate: EMPTY,
-                        gate_at: 0,
-                    };
-                    if tested && !self.drop_passes(&d, &m) {
-                        continue;
-                    }
-                    n += 1;
-                    if let Some(out) = out.as_deref_mut() {
-                        out.push(m);
+                    for placed in [ty as u8, promoted] {
+                        if placed == EMPTY {
+                            continue;
+                        }
+                        let m = SmallMove {
+                            from: to as u8,
+                            to: to as u8,
+                            promo: ty as u8,
+                            special: Special::Drop,
+                            a: placed,
+                            b: 0,
+                            gate: EMPTY,
+                            gate_at: 0,
+                        };
+                        if tested && !self.drop_passes(&d, &m) {
+                            continue;
+                        }
+                        n += 1;
+                        if let Some(out) = out.as_deref_mut() {
+                            out.push(m);
+                        }
                     }
                 }
             }

@@ -102,7 +102,10 @@ impl<M: Mask> SmallBoard<M> {
                 let o = self.origin[from];
                 undo.moved_origin = o;
                 self.origin[from] = EMPTY;
-                self.origin[to] = if new_ty != moved && o == EMPTY {
+                // A promotion keeps the first origin; turning back clears it.
+                self.origin[to] = if new_ty == o {
+                    EMPTY
+                } else if new_ty != moved && o == EMPTY {
                     moved
                 } else {
                     o
@@ -160,6 +163,7 @@ impl<M: Mask> SmallBoard<M> {
             // Nothing moved.
         } else if m.special == Special::Drop {
             self.take(to);
+            self.origin[to] = EMPTY;
             self.hand[usize::from(u.moved)] += 1;
         } else if m.special == Special::Castle {
             let (pf, pt) = (usize::from(m.a), usize::from(m.b));
@@ -234,20 +238,24 @@ impl<M: Mask> SmallBoard<M> {
     /// Plays a drop: a piece of type `m.promo` leaves the mover's hand for
     /// the empty cell `m.to`.
     fn make_drop(&mut self, m: &SmallMove) -> Undo<M> {
-        let (to, ty) = (usize::from(m.to), m.promo);
+        // `promo` leaves the hand; `a` lands (promoted when it differs).
+        let (to, ty, placed) = (usize::from(m.to), m.promo, m.a);
         let undo = self.undo_of(ty, EMPTY);
         let cells = self.cells;
         let mut key = self.key ^ self.side_keys[self.turn as usize] ^ self.ep_component;
-        let right = self.drop_right(ty, to);
+        let right = self.drop_right(placed, to);
         // A partner dropped with its right may make a castling right.
         let rights_change = right && self.castle_cells.has(to);
         if rights_change {
             key ^= self.castle_component();
         }
-        key ^= self.add_to_hand(ty, false) ^ self.piece_keys[usize::from(ty) * cells + to];
-        self.put(to, ty);
+        key ^= self.add_to_hand(ty, false) ^ self.piece_keys[usize::from(placed) * cells + to];
+        self.put(to, placed);
+        if placed != ty {
+            self.origin[to] = ty;
+        }
         if right {
-            key ^= self.right_keys[usize::from(ty) * cells + to];
+            key ^= self.right_keys[usize::from(placed) * cells + to];
             self.rights |= M::cell(to);
         }
         self.finish_in_place(undo, key, rights_change, false)

@@ -29,9 +29,9 @@
 //! of its own (Sittuyin) is [`by_move`], not beside moves made and tested;
 //! under duple check (Spartan chess) every move is made and tested
 //! ([`tested`]), and under royalty by count (Sho shogi) the royal mask is
-//! recounted move by move ([`royalty`]). Promotion rules that turn pieces
-//! back or promote by captures only, and drops as a piece promotes (Kyoto
-//! and Micro shogi), are left to the generic generator.
+//! recounted move by move ([`royalty`]). Promoted pieces that turn back,
+//! promotion by captures only ([`promo`]) and drops as a piece promotes
+//! ([`drops`]) are Kyoto and Micro shogi's.
 //! Where an opponent attacks by jumping, legality is decided by
 //! [`shield`]; where a player who keeps its royals safe has more than one,
 //! or may promote to one, by making each move ([`tested`]).
@@ -53,6 +53,8 @@ mod forced;
 mod gates;
 #[cfg(test)]
 mod jump_tests;
+#[cfg(test)]
+mod kyoto_tests;
 mod make;
 mod movegen;
 mod passing;
@@ -106,9 +108,13 @@ pub(crate) enum Special {
 pub(crate) struct SmallMove {
     pub from: u8,
     pub to: u8,
-    /// The type a promoting piece becomes, or [`EMPTY`].
+    /// The type a promoting piece becomes, or [`EMPTY`]; for a drop, the
+    /// type that leaves the hand.
     pub promo: u8,
     pub special: Special,
+    /// En passant: the victim's cell; a double step: the passed cell;
+    /// castling: the partner's cells (`a` to `b`); a drop: the type that
+    /// lands (a piece dropped as it promotes when it is not `promo`).
     pub a: u8,
     pub b: u8,
     /// The type gated in from the hand ([`gates`]), or [`EMPTY`].
@@ -156,8 +162,10 @@ struct TypeInfo<M> {
     /// Leaps lamely or hops, or is immune to its own kind
     /// ([`SmallBoard::pseudo_targets`] has more to do).
     extras: bool,
-    /// Has a promotion rule.
+    /// Has a promotion rule, or turns back when promoted.
     promotes: bool,
+    /// Turns back when promoted ([`promo`]).
+    demotes: bool,
     /// May promote into a royal kind.
     crowns: bool,
     /// The piece kind, as the first type id of that kind.
@@ -311,7 +319,8 @@ impl<M: Mask> SmallBoard<M> {
             .map(|(i, t)| TypeInfo {
                 kin_immune: cfg.limits.same_kind_immune & (1 << i) != 0,
                 extras: cfg.limits.same_kind_immune & (1 << i) != 0 || bb.types[i].jumps.is_some(),
-                promotes: promos[i].is_some(),
+                promotes: promos[i].is_some() || t.demotes,
+                demotes: t.demotes,
                 crowns: promos[i]
                     .as_ref()
                     .is_some_and(|pr| pr.choices.iter().any(|&c| types[c as usize].royal)),
@@ -640,8 +649,11 @@ impl<M: Mask> SmallBoard<M> {
         crate::Move {
             from: sq(m.from),
             to: sq(m.to),
-            promotion: (m.promo != EMPTY && m.special != Special::Drop)
-                .then(|| self.cfg.types.types[m.promo as usize].piece),
+            promotion: match m.special {
+                // A drop as the piece promotes.
+                Special::Drop => (m.a != m.promo).then(|| self.cfg.types.types[m.a as usize].piece),
+                _ => (m.promo != EMPTY).then(|| self.cfg.types.types[m.promo as usize].piece),
+            },
             kind: match m.special {
                 // A promotion in place ([`by_move`]).
                 Special::Normal if m.from == m.to => MoveKind::Stay,

@@ -316,8 +316,8 @@ impl<M: Mask> SmallBoard<M> {
                     n += u64::from(self.legal_targets(&f, c, &k).0.count());
                 }
             } else {
-                let promo = self.promo_of(ty);
                 for c in cells(pieces) {
+                    let promo = self.promo_at(ty, c);
                     let targets = self.legal_targets(&f, c, &k).0;
                     n += count_targets(targets, promo, c);
                     if forced {
@@ -381,7 +381,7 @@ impl<M: Mask> SmallBoard<M> {
             let ty = self.mailbox[c] as usize;
             let info = self.info[ty];
             let (targets, doubles) = self.targets(bb, &f, c);
-            push_targets(out, c, targets, doubles, self.promo_of(ty));
+            push_targets(out, c, targets, doubles, self.promo_at(ty, c));
             if info.castler && self.may_castle(bb, c) {
                 castlers |= M::cell(c);
             }
@@ -641,7 +641,7 @@ impl<M: Mask> SmallBoard<M> {
                 gate: EMPTY,
                 gate_at: 0,
             };
-            match self.promo_of(ty as usize) {
+            match self.promo_at(ty as usize, fc) {
                 Some(pr) if pr.zone_from(fc).has(target.into()) => push_promotions(out, m, pr),
                 _ => out.push(m),
             }

@@ -5,7 +5,12 @@
 //! unpromoted where the rule is not mandatory and does not force it. A type
 //! that two rules name has no compact board ([`promotions`] returns
 //! `None`). A choice of a kind the player already has as many of as the
-//! rules allow is left out ([`LivePromo`]).
+//! rules allow is left out ([`LivePromo`]). Under a rule that promotes by
+//! captures only, only captures promote; under one that demotes, a piece
+//! promoted by it (its origin kept with drops) turns back by the same
+//! moves, as the rule of its origin says ([`super::SmallBoard::promo_at`]).
+//! A type that both promotes and turns back, or demotion without drops,
+//! has no compact board.
 
 use super::{EMPTY, SmallMove, Special};
 use crate::bitboard::BbTables;
@@ -22,6 +27,10 @@ pub(super) struct CellPromo<M> {
     pub choices: Vec<u8>,
     /// A move from the zone promotes wherever it lands.
     pub from_zone: bool,
+    /// Only captures promote.
+    pub caps_only: bool,
+    /// Pieces it promoted turn back by the same moves.
+    pub demotes: bool,
     /// Per choice, the most pieces of it a player may have; `limited`: some
     /// choice has such a limit.
     pub most: Vec<Option<u32>>,
@@ -35,25 +44,43 @@ pub(super) struct CellPromo<M> {
 pub(super) struct LivePromo<'a, M> {
     pub rule: &'a CellPromo<M>,
     pub live: u64,
+    /// The type a promoted piece turns back into, or [`EMPTY`] for a
+    /// promotion.
+    pub back: u8,
+    /// The cells a move may promote on: the capturable ones under
+    /// [`CellPromo::caps_only`], else all.
+    pub only: M,
 }
 
 impl<M: Mask> LivePromo<'_, M> {
     /// The cells where a move from `c` promotes.
     #[inline(always)]
     pub fn zone_from(&self, c: usize) -> M {
-        self.rule.zone_from(c)
+        self.rule.zone_from(c) & self.only
+    }
+
+    /// The number of choices it may take now.
+    #[inline(always)]
+    fn choice_count(&self) -> u32 {
+        if self.back == EMPTY {
+            self.live.count_ones()
+        } else {
+            1
+        }
     }
 
     /// The choices it may take now.
     #[inline]
     fn choices(&self) -> impl Iterator<Item = u8> + '_ {
-        let live = self.live;
+        let live = if self.back == EMPTY { self.live } else { 0 };
+        let back = (self.back != EMPTY).then_some(self.back);
         self.rule
             .choices
             .iter()
             .enumerate()
             .filter(move |&(i, _)| live & (1 << i) != 0)
             .map(|(_, &c)| c)
+            .chain(back)
     }
 }
 
@@ -94,9 +121,13 @@ pub(super) fn promotions<M: Mask>(
             out.push(None);
             continue;
         };
-        // A second rule, demotion or promotion by captures only: the generic
-        // board (by-move rules: [`super::by_move`]).
-        if rules.next().is_some() || rule.demotes || rule.on_capture {
+        // A second rule: the generic board (by-move rules: [`super::by_move`]).
+        // Turning back needs the origins drops keep, and a type that turns
+        // back may not promote too.
+        if rules.next().is_some()
+            || (rule.demotes && cfg.drops.is_none())
+            || (t.demotes && t.promotes)
+        {
             return None;
         }
         let pr = &rule.promo;
@@ -116,6 +147,8 @@ pub(super) fn promotions<M: Mask>(
             stay: cells_of(&|s| pr.may_stay(s)),
             choices: pr.choices.clone(),
             from_zone: rule.from_zone,
+            caps_only: rule.on_capture,
+            demotes: rule.demotes,
         }));
     }
     Some(out)
@@ -132,7 +165,7 @@ pub(super) fn count_targets<M: Mask>(targets: M, promo: Option<LivePromo<'_, M>>
                 return u64::from(targets.count());
             }
             u64::from((targets & !promoting).count())
-                + u64::from(promoting.count()) * u64::from(pr.live.count_ones())
+                + u64::from(promoting.count()) * u64::from(pr.choice_count())
                 + u64::from((promoting & pr.rule.stay).count())
         }
         None => u64::from(targets.count()),
@@ -198,8 +231,41 @@ pub(super) fn push_promotions<M: Mask>(
 }
 
 impl<M: Mask> super::SmallBoard<M> {
+    /// The promotion rule of the piece of type `ty` on `c` with the choices
+    /// its owner may take now, if it promotes; for a promoted piece of a
+    /// type that turns back, the rule of its origin, turning it back.
+    #[inline(always)]
+    pub(super) fn promo_at(&self, ty: usize, c: usize) -> Option<LivePromo<'_, M>> {
+        let origin = self.origin[c];
+        if self.info[ty].demotes
+            && origin != EMPTY
+            && let Some(rule) = self.promos[usize::from(origin)].as_ref()
+            && rule.demotes
+        {
+            let only = self.promotable(rule, ty);
+            return Some(LivePromo {
+                rule,
+                live: 0,
+                back: origin,
+                only,
+            });
+        }
+        self.promo_of(ty)
+    }
+
+    /// The cells a piece of type `ty` may promote on under `rule`.
+    #[inline(always)]
+    fn promotable(&self, rule: &CellPromo<M>, ty: usize) -> M {
+        if rule.caps_only {
+            let own = self.by_player[usize::from(self.info[ty].owner)];
+            (self.occ & !own & !self.never) | self.anyone
+        } else {
+            M::ALL
+        }
+    }
+
     /// The promotion rule of type `ty` with the choices its owner may take
-    /// now, if it promotes.
+    /// now, if it promotes (not turning back: [`Self::promo_at`]).
     #[inline(always)]
     pub(super) fn promo_of(&self, ty: usize) -> Option<LivePromo<'_, M>> {
         let rule = self.promos[ty].as_ref()?;
@@ -217,6 +283,12 @@ impl<M: Mask> super::SmallBoard<M> {
         } else {
             all
         };
-        Some(LivePromo { rule, live })
+        let only = self.promotable(rule, ty);
+        Some(LivePromo {
+            rule,
+            live,
+            back: EMPTY,
+            only,
+        })
     }
 }

@@ -101,7 +101,7 @@ impl<M: Mask> SmallBoard<M> {
                 // made and tested, its other moves judged by the masks.
                 let ty = b.mailbox[c] as usize;
                 let crowning = if b.info[ty].crowns {
-                    b.promo_of(ty).map_or(M::EMPTY, |p| p.zone_from(c))
+                    b.promo_at(ty, c).map_or(M::EMPTY, |p| p.zone_from(c))
                 } else {
                     M::EMPTY
                 };
@@ -137,7 +137,7 @@ impl<M: Mask> SmallBoard<M> {
             let ty = self.mailbox[c] as usize;
             let info = self.info[ty];
             let (sure, test, doubles) = split(self, c);
-            let promo = self.promo_of(ty);
+            let promo = self.promo_at(ty, c);
             match out.as_deref_mut() {
                 Some(out) => push_targets(out, c, sure, doubles & sure, promo),
                 None => n += count_targets(sure, promo, c),
