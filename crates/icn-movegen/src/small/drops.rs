@@ -77,11 +77,7 @@ impl<M: Mask> CellDrops<M> {
             no_mate: Vec::with_capacity(n),
             to_hand: Vec::with_capacity(n),
             keep_promoted: dc.keep_promoted,
-            promoted: dc
-                .promoted
-                .iter()
-                .map(|p| p.unwrap_or(EMPTY))
-                .collect(),
+            promoted: dc.promoted.iter().map(|p| p.unwrap_or(EMPTY)).collect(),
             files: (0..bb.width as usize)
                 .map(|x| {
                     (x..bb.cells)

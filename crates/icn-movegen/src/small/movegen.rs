@@ -316,8 +316,13 @@ impl<M: Mask> SmallBoard<M> {
                     n += u64::from(self.legal_targets(&f, c, &k).0.count());
                 }
             } else {
+                // Per type, unless a promoted piece may turn back.
+                let of_type = self.promo_of(ty);
                 for c in cells(pieces) {
-                    let promo = self.promo_at(ty, c);
+                    let promo = match info.demotes {
+                        true => self.promo_at(ty, c),
+                        false => of_type,
+                    };
                     let targets = self.legal_targets(&f, c, &k).0;
                     n += count_targets(targets, promo, c);
                     if forced {
