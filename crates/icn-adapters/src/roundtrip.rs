@@ -319,6 +319,7 @@ pub fn relabel(x: &Variant, a: &Variant, merge: bool) -> Variant {
     }
     for p in &mut out.position.pieces {
         p.piece.kind = m(p.piece.kind);
+        p.promoted_from = p.promoted_from.map(m);
     }
     let mut holdings = icn_model::Holdings::new();
     for (p, n) in x.position.holdings.iter() {

@@ -180,6 +180,18 @@ fn promotions(problems: &mut Vec<String>, off: (i64, i64), v: &Variant, s: &mut 
                 pr.player
             ));
         }
+        if pr.demotes {
+            problems.push(format!(
+                "promoted pieces of {} that turn back (Kyoto shogi)",
+                pr.player
+            ));
+        }
+        if pr.on_capture {
+            problems.push(format!(
+                "promotion of {} by captures only (Micro shogi): Sjaak promotes on arrival",
+                pr.player
+            ));
+        }
         // Sjaak says optional promotion only as its default: compulsory
         // exactly on the squares the piece could never leave.
         if !pr.mandatory && !sjaak_default_optional(s, off, v, pr) {

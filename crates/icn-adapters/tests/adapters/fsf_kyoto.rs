@@ -138,3 +138,33 @@ fn demotion_beside_pawn_promotion_is_refused() {
         "{refused:?}"
     );
 }
+
+/// Kyoto shogi through every pair of the formats that can hold it comes
+/// back the same; FBR and Sjaak say what they lose.
+#[test]
+fn kyoto_survives_every_format_or_names_its_loss() {
+    use icn_adapters::convert::VariantFormat::{Fbr, Fsf, Icn, Json, Sjaak};
+    use icn_adapters::roundtrip::{PairOutcome, through_pair};
+    let v = variant_of("[k:kyotoshogi]\n").unwrap();
+    for a in [Json, Icn, Fsf] {
+        for b in [Json, Icn, Fsf] {
+            assert_eq!(
+                through_pair(&v, a, b),
+                PairOutcome::Same,
+                "{a:?} then {b:?}"
+            );
+        }
+    }
+    match through_pair(&v, Json, Fbr) {
+        PairOutcome::Lost(lost) => {
+            assert!(lost.iter().any(|l| l.contains("turn back")), "{lost:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+    match through_pair(&v, Json, Sjaak) {
+        PairOutcome::Refused(Sjaak, why) => {
+            assert!(why.iter().any(|l| l.contains("turn back")), "{why:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
