@@ -143,18 +143,10 @@ fn demotion_beside_pawn_promotion_is_refused() {
 /// back the same; FBR and Sjaak say what they lose.
 #[test]
 fn kyoto_survives_every_format_or_names_its_loss() {
-    use icn_adapters::convert::VariantFormat::{Fbr, Fsf, Icn, Json, Sjaak};
+    use icn_adapters::convert::VariantFormat::{Fbr, Json, Sjaak};
     use icn_adapters::roundtrip::{PairOutcome, through_pair};
     let v = variant_of("[k:kyotoshogi]\n").unwrap();
-    for a in [Json, Icn, Fsf] {
-        for b in [Json, Icn, Fsf] {
-            assert_eq!(
-                through_pair(&v, a, b),
-                PairOutcome::Same,
-                "{a:?} then {b:?}"
-            );
-        }
-    }
+    crate::assert_same_through_json_icn_fsf(&v);
     match through_pair(&v, Json, Fbr) {
         PairOutcome::Lost(lost) => {
             assert!(lost.iter().any(|l| l.contains("turn back")), "{lost:?}")

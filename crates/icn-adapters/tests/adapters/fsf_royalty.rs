@@ -121,18 +121,10 @@ fn royalty_by_count_is_refused_where_fairy_stockfish_differs() {
 /// the same; FBR says what it loses.
 #[test]
 fn shoshogi_survives_every_format_or_names_its_loss() {
-    use icn_adapters::convert::VariantFormat::{Fbr, Fsf, Icn, Json};
+    use icn_adapters::convert::VariantFormat::{Fbr, Json};
     use icn_adapters::roundtrip::{PairOutcome, through_pair};
     let v = variant_of("[sho:shoshogi]\n").unwrap();
-    for a in [Json, Icn, Fsf] {
-        for b in [Json, Icn, Fsf] {
-            assert_eq!(
-                through_pair(&v, a, b),
-                PairOutcome::Same,
-                "{a:?} then {b:?}"
-            );
-        }
-    }
+    crate::assert_same_through_json_icn_fsf(&v);
     match through_pair(&v, Json, Fbr) {
         PairOutcome::Lost(lost) => {
             assert!(

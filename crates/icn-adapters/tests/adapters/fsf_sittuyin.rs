@@ -155,18 +155,10 @@ fn sittuyin_is_written_back_and_its_rooks_drop_on_the_first_rank() {
 /// the same; FBR and Sjaak, which promote on arrival, say what they lose.
 #[test]
 fn sittuyin_survives_every_format_or_names_its_loss() {
-    use icn_adapters::convert::VariantFormat::{Fbr, Fsf, Icn, Json, Sjaak};
+    use icn_adapters::convert::VariantFormat::{Fbr, Json, Sjaak};
     use icn_adapters::roundtrip::{PairOutcome, through_pair};
     let v = variant_of("[sit:sittuyin]\n").unwrap();
-    for a in [Json, Icn, Fsf] {
-        for b in [Json, Icn, Fsf] {
-            assert_eq!(
-                through_pair(&v, a, b),
-                PairOutcome::Same,
-                "{a:?} then {b:?}"
-            );
-        }
-    }
+    crate::assert_same_through_json_icn_fsf(&v);
     match through_pair(&v, Json, Fbr) {
         PairOutcome::Lost(lost) => {
             assert!(

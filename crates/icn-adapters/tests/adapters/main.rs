@@ -51,6 +51,18 @@ fn play_at(b: &mut icn_movegen::Board, from: (i64, i64), to: (i64, i64)) {
     b.make(&m);
 }
 
+/// Asserts that `v` comes back the same through every pair of JSON, ICN
+/// and `variants.ini`.
+fn assert_same_through_json_icn_fsf(v: &icn_rules::Variant) {
+    use icn_adapters::convert::VariantFormat::{Fsf, Icn, Json};
+    use icn_adapters::roundtrip::{PairOutcome, through_pair};
+    for a in [Json, Icn, Fsf] {
+        for b in [Json, Icn, Fsf] {
+            assert_eq!(through_pair(v, a, b), PairOutcome::Same, "{a:?} then {b:?}");
+        }
+    }
+}
+
 /// Reads rows in the format of `fixtures/fsf/suite.tsv` and asserts that
 /// there are at least `min` and that each counts as Fairy-Stockfish counts.
 fn assert_fsf_rows_exact(tsv: &str, min: usize) {
