@@ -1,10 +1,12 @@
-//! The compact board against the generic one on Kyoto and Micro shogi:
-//! promoted pieces that turn back, promotion by captures only (Micro) and
-//! drops of a piece as it promotes, from the start positions along random
-//! games, move by move and in perft.
+//! The compact board against the generic one on small shogi variants:
+//! Kyoto and Micro shogi (promoted pieces that turn back, promotion by
+//! captures only, drops of a piece as it promotes) and Dobutsu shogi (a
+//! lion that may be taken, and then dropped when the game goes on), from
+//! the start positions along random games, move by move and in perft.
 //!
-//! `testdata/kyotoshogi.json` and `testdata/micro.json` are
-//! Fairy-Stockfish's built-in variants as the toolkit's JSON form:
+//! `testdata/kyotoshogi.json`, `testdata/micro.json` and
+//! `testdata/dobutsu.json` are Fairy-Stockfish's built-in variants as the
+//! toolkit's JSON form:
 //! `printf '[micro-rules:micro]\n' | icn variant convert --from fsf --to json`.
 
 use icn_model::{Coord, Dialect, Game, PieceKind, Position};
@@ -20,7 +22,8 @@ fn variant(json: &str) -> (RuleSet, Position) {
     let rules = icn_rules::json_read::rules_from_json(&v["rules"]).unwrap();
     let icn = format!("w {}", v["position"].as_str().unwrap());
     let mut position = Game::parse(&icn, Dialect::Auto).unwrap().position;
-    for (at, from) in v["promoted"].as_object().unwrap() {
+    let promoted = v["promoted"].as_object().cloned().unwrap_or_default();
+    for (at, from) in &promoted {
         let (x, y) = at.split_once(',').unwrap();
         let at = Coord::new(x.parse::<i64>().unwrap(), y.parse::<i64>().unwrap());
         let kind = PieceKind::custom(from.as_str().unwrap()).unwrap();
@@ -72,4 +75,27 @@ fn compact_board_agrees_on_kyoto_and_micro_shogi() {
         );
         assert!(drops > 50 && seen[5] > 100, "{name}: {seen:?}");
     }
+}
+
+#[test]
+fn compact_board_agrees_on_dobutsu_shogi() {
+    let (rules, start) = variant(include_str!("testdata/dobutsu.json"));
+    let mut b = Board::new(&start, &rules).unwrap();
+    let Some(mut s) = SmallBoard::<u64>::new(&b) else {
+        panic!("the compact board declines dobutsu");
+    };
+    // Stopping where a lion is taken, and counting on (a lion in hand).
+    for stop in [true, false] {
+        let generic = b.perft_generic_with(6, PerftMode::Bulk, stop).unwrap();
+        assert_eq!(s.perft(6, PerftMode::Bulk, stop), generic, "stop: {stop}");
+    }
+    let mut rng = Lcg(0xd0b7);
+    let mut seen = [0usize; 7];
+    let mut steps = 0;
+    for _ in 0..20 {
+        let b = Board::new(&start, &rules).unwrap();
+        steps += walk_board::<u64>(b, "dobutsu", 40, &mut rng, &mut seen);
+    }
+    assert!(steps > 200, "{steps} steps");
+    assert!(seen[super::Special::Drop as usize] > 20, "{seen:?}");
 }

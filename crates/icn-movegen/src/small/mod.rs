@@ -547,9 +547,15 @@ impl<M: Mask> SmallBoard<M> {
     /// Whether no royal can be captured (into a hand, then dropped as a
     /// second royal, which the compact board does not hold): two players
     /// who both keep their royals safe, and the player who just moved not
-    /// in check.
+    /// in check; or no player keeping a royal safe at all (a royal is then
+    /// a piece like any other).
     fn royals_stay_on_board(&self) -> bool {
         let cfg = &self.cfg;
+        // Where no player keeps a royal safe, a royal is a piece like any
+        // other, in hand too (Dobutsu shogi's lion).
+        if cfg.turn_order.iter().all(|&p| !cfg.player(p).protect) {
+            return true;
+        }
         if cfg.turn_order.len() != 2 || cfg.turn_order.iter().any(|&p| !cfg.player(p).protect) {
             return false;
         }
