@@ -296,14 +296,8 @@ pub fn game_rules_of(rules: &RuleSet) -> Result<GameRules, Vec<LowerError>> {
         if !p.mandatory {
             bad(format!("optional promotion for {}", p.player));
         }
-        if p.by_move {
-            bad(format!("promotion as a move of its own for {}", p.player));
-        }
-        if p.demotes {
-            bad(format!("promoted pieces that turn back for {}", p.player));
-        }
-        if p.on_capture {
-            bad(format!("promotion by captures only for {}", p.player));
+        for loss in p.arrival_losses("") {
+            bad(loss);
         }
         match p.zone.as_rows() {
             Some(ranks) => promotions.push((

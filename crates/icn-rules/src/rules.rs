@@ -227,6 +227,45 @@ pub struct PromotionRule {
     pub on_capture: bool,
 }
 
+impl PromotionRule {
+    /// What a format that only promotes on arrival (FBR, Sjaak) loses of
+    /// this rule, each followed by `how` (what the format writes instead).
+    ///
+    /// ```
+    /// use icn_rules::{PromotionRule, Zone};
+    /// let mut p = PromotionRule {
+    ///     player: icn_model::Player::WHITE,
+    ///     promoting: Default::default(),
+    ///     zone: Zone::empty(),
+    ///     choices: Vec::new(),
+    ///     mandatory: true,
+    ///     forced: Zone::empty(),
+    ///     from_zone: false,
+    ///     by_move: false,
+    ///     demotes: true,
+    ///     on_capture: false,
+    /// };
+    /// assert!(p.arrival_losses(": lost")[0].contains("turn back"));
+    /// p.demotes = false;
+    /// assert!(p.arrival_losses(": lost").is_empty());
+    /// ```
+    pub fn arrival_losses(&self, how: &str) -> Vec<String> {
+        let player = self.player;
+        [
+            (self.by_move, "as a move of its own (Sittuyin)"),
+            (
+                self.demotes,
+                "whose promoted pieces turn back (Kyoto shogi)",
+            ),
+            (self.on_capture, "by captures only (Micro shogi)"),
+        ]
+        .into_iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, what)| format!("promotion of {player} {what}{how}"))
+        .collect()
+    }
+}
+
 /// Draw rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Draws {

@@ -174,24 +174,7 @@ fn sjaak_default_optional(
 fn promotions(problems: &mut Vec<String>, off: (i64, i64), v: &Variant, s: &mut SjaakVariant) {
     let mut rules = Vec::new();
     for pr in &v.rules.promotions {
-        if pr.by_move {
-            problems.push(format!(
-                "promotion as a move of its own for {} (Sittuyin): Sjaak promotes on arrival",
-                pr.player
-            ));
-        }
-        if pr.demotes {
-            problems.push(format!(
-                "promoted pieces of {} that turn back (Kyoto shogi)",
-                pr.player
-            ));
-        }
-        if pr.on_capture {
-            problems.push(format!(
-                "promotion of {} by captures only (Micro shogi): Sjaak promotes on arrival",
-                pr.player
-            ));
-        }
+        problems.extend(pr.arrival_losses(": Sjaak promotes on arrival"));
         // Sjaak says optional promotion only as its default: compulsory
         // exactly on the squares the piece could never leave.
         if !pr.mandatory && !sjaak_default_optional(s, off, v, pr) {

@@ -277,24 +277,7 @@ pub fn print(rules: &RuleSet) -> FbrText {
                 if !attrs.is_empty() {
                     r.push_str(&format!("={}", attrs.join(",")));
                 }
-                if p.by_move {
-                    omitted.push(format!(
-                        "promotion of {} as a move of its own (Sittuyin): written as promotion on arrival",
-                        p.player
-                    ));
-                }
-                if p.demotes {
-                    omitted.push(format!(
-                        "promoted pieces of {} that turn back (Kyoto shogi)",
-                        p.player
-                    ));
-                }
-                if p.on_capture {
-                    omitted.push(format!(
-                        "promotion of {} by captures only (Micro shogi): written as promotion on arrival",
-                        p.player
-                    ));
-                }
+                omitted.extend(p.arrival_losses(": written as promotion on arrival"));
                 out.push(r);
             }
             Err(e) => omitted.push(format!("promotion zone of {}: {e}", p.player)),
